@@ -646,6 +646,29 @@ extension Renderer {
         return "\(counted)\(days) \(span)\(words.map { " matching '\($0)'" } ?? "")\(person.map { " with \($0)" } ?? ""):"
     }
 
+    /// "what's my busiest day next week", "which day am I free": the day (or the free days)
+    /// found, with what is booked.
+    static func rankedDays(_ rank: DayRank, _ days: [(day: LocalDate, events: Int, booked: TimeInterval)], from: Date, to: Date,
+                           text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        guard let first = days.first else { return "Nothing on \(span), so no day is busier than another." }
+        func booked(_ day: (day: LocalDate, events: Int, booked: TimeInterval)) -> String {
+            let count = "\(day.events) \(day.events == 1 ? "event" : "events")"
+            return day.booked > 0 ? "\(count), \(DateText.duration(seconds: day.booked)) booked" : count + ", all day"
+        }
+        switch rank {
+        case .busiest:
+            return "Your busiest day \(span) is \(text.shortDay(first.day)): \(booked(first))."
+        case .quietest where first.booked == 0:
+            let names = days.map { text.shortDay($0.day) }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let allDay = days.count == 1 && first.events > 0 ? " (\(booked(first)))" : ""
+            return "Of the days \(span), \(list) \(names.count == 1 ? "has" : "have") nothing booked\(allDay)."
+        case .quietest:
+            return "No day \(span) is free. The quietest is \(text.shortDay(first.day)): \(booked(first))."
+        }
+    }
+
     /// "maria cant do sunday, joao will cover": what clerk can do of it, in two requests.
     static func shiftCover(_ absent: String, cover: String?, shift: Event, skip: String, add: String?, typedDay: String, text: DateText) -> String {
         var lines = ["I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + "."]

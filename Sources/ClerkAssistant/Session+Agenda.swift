@@ -68,6 +68,9 @@ extension Session {
             }
         } else if query.wantsLast {
             (from, to) = (now - TimeInterval(AgendaDefaults.searchDays * 86_400), now)
+        } else if query.dayRank != nil {
+            // "what's my busiest day": the coming week's days, today's whole.
+            (from, to) = (startOfToday, today.adding(days: AgendaDefaults.upcomingDays).startOfDay(in: context.zone))
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else if filtered, !query.wantsFreeTime {
@@ -106,6 +109,12 @@ extension Session {
                 return ["back", "return", "home"].contains { title.contains($0) } || query.words.map { title.contains("from " + $0.lowercased()) } ?? false
             }
             events = back.isEmpty ? Array(events.dropFirst()) : back
+        }
+        // "what's my busiest day next week", "which day am I free": the days ranked.
+        if let rank = query.dayRank {
+            // (Days gone by are no answer: "this week" asked on a Thursday is from today.)
+            if from < startOfToday, to > startOfToday { from = startOfToday }
+            return rankedDays(rank, events: events, from: from, to: to, names: names, text: text, now: now)
         }
         if query.wantsFreeTime {
             if query.isMoment, let when = query.when {
@@ -686,6 +695,50 @@ extension Session {
         guard let when = understand("what's on " + iso).dates.first else { return Reply(intent: .queryAgenda, ok: false, message: Renderer.dayAfterWhat(days)) }
         if let last, last.when != nil { return queryAgenda(Self.asked(last, again: when, zone: zone)) }
         return queryAgenda(AgendaQuery(when: when, range: DateInterval(start: when.start, end: when.end)))
+    }
+
+    /// The days from `from` to `to` with the time booked in each (overlapping events counted
+    /// once, all-day ones as events with no time), answered as the busiest or the quietest.
+    /// Quietest names every day with nothing timed in it ("which day am I free"), else the one
+    /// with the least booked.
+    func rankedDays(_ rank: DayRank, events: [Event], from: Date, to: Date, names: [String: String], text: DateText, now: Date) -> Reply {
+        var days: [(day: LocalDate, events: [Event], booked: TimeInterval)] = []
+        var day = text.localDate(from)
+        while days.count < AgendaDefaults.searchDays {
+            let start = max(day.startOfDay(in: context.zone), from), end = min(day.adding(days: 1).startOfDay(in: context.zone), to)
+            guard start < end else { break }
+            let on = events.filter { $0.when.startInstant(in: context.zone) < end && $0.when.endInstant(in: context.zone) > start }
+            let spans = on.filter { !$0.when.isAllDay }
+                .map { (max($0.when.startInstant(in: context.zone), start), min($0.when.endInstant(in: context.zone), end)) }
+                .sorted { $0.0 < $1.0 }
+            var booked: TimeInterval = 0, reached = start
+            for (s, e) in spans where e > reached {
+                booked += e.timeIntervalSince(max(s, reached))
+                reached = e
+            }
+            days.append((day, on, booked))
+            day = day.adding(days: 1)
+        }
+        let free = days.filter { $0.booked == 0 }
+        let found: [(day: LocalDate, events: [Event], booked: TimeInterval)]
+        switch rank {
+        case .busiest:
+            // The most time booked; of equals, the most events, then the first.
+            found = days.filter { !$0.events.isEmpty }.max { ($0.booked, $0.events.count, $1.day) < ($1.booked, $1.events.count, $0.day) }.map { [$0] } ?? []
+        case .quietest:
+            found = !free.isEmpty ? free : days.min { ($0.booked, $0.events.count, $0.day) < ($1.booked, $1.events.count, $1.day) }.map { [$0] } ?? []
+        }
+        let dayJSON: [JSONValue] = found.map { .object([("date", .string($0.day.description)), ("bookedMinutes", .number(($0.booked / 60).rounded())),
+                                                         ("events", .array($0.events.map { eventJSON($0, names) }))]) }
+        var message = [Renderer.rankedDays(rank, found.map { ($0.day, $0.events.count, $0.booked) }, from: from, to: to, text: text, now: now)]
+        if found.count == 1, !found[0].events.isEmpty {
+            var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
+            layout.year = text.localDate(now).year
+            let start = found[0].day.startOfDay(in: context.zone)
+            message += layout.render(found[0].events, from: start, to: found[0].day.adding(days: 1).startOfDay(in: context.zone))
+            if found[0].events.count == 1 { lastShown = found[0].events[0] } else { lastListing = found[0].events }
+        }
+        return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"), fields: [("days", .array(dayJSON))])
     }
 
     /// True when `line` asks in the past tense ("when did I last have lunch with ana", "when

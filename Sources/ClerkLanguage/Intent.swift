@@ -313,6 +313,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "when did I last see the dentist", "when was my last haircut": of the events named,
     /// only the latest to have started (the conversation looks back a year).
     public var wantsLast: Bool = false
+    /// "what's my busiest day next week", "which day am I free": the day of the span to
+    /// name, by the time booked in it.
+    public var dayRank: Optional<DayRank> = nil
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -342,6 +345,15 @@ public enum EventPick: String, Sendable, Hashable, CaseIterable {
     case first
     /// "the last thing today", "my last meeting on friday", "when does my day end".
     case last
+}
+
+/// Which day of a span a question asks for (`AgendaQuery.dayRank`).
+public enum DayRank: String, Sendable, Hashable, CaseIterable {
+    /// "my busiest day next week", "which day is the most packed": the most time booked.
+    case busiest
+    /// "my quietest day", "which day am I free next week": the days with nothing on, else the
+    /// least time booked.
+    case quietest
 }
 
 /// One thing asked of an event found by its name.

@@ -31,7 +31,7 @@ extension LocalStore {
     }
 
     public func searchEvents(_ search: EventSearch) throws -> [Event] {
-        let words = search.text.map { Spelling.fold($0).split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        let words = search.text.map { Spelling.fold($0).split(whereSeparator: \.isWhitespace).map(Self.withoutPossessive) } ?? []
         let closedWords = words.map(Self.closed)
         let person = search.attendee.map(Spelling.fold)?.trimmingSpaces()
         return try events(from: search.from, to: search.to, calendarIDs: search.calendarIDs).filter { event in
@@ -58,6 +58,15 @@ extension LocalStore {
         if word.hasSuffix("y"), word.count > 3, let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
         if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
         return nil
+    }
+
+    /// A word without its possessive ending: "emma's swimming" finds "Swimming lessons for Emma",
+    /// and still finds "Emma's swimming" (the search is by substring).
+    static func withoutPossessive(_ word: Substring) -> String {
+        for ending in ["'s", "\u{2019}s"] where word.hasSuffix(ending) && word.count > ending.count {
+            return String(word.dropLast(ending.count))
+        }
+        return String(word)
     }
 
     /// Text with its spaces and hyphens taken out, so a compound said closed finds it written

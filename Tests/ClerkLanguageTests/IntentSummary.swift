@@ -63,6 +63,7 @@ enum IntentSummary {
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
             flag("wayBack", q.wantsWayBack)
             flag("lastGoneBy", q.wantsLast)
+            add("rank", q.dayRank?.rawValue)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

@@ -409,6 +409,24 @@ import Testing
         #expect(try search("kids dropoff") == [])
     }
 
+    /// A possessive finds the person's events however the title says whose they are; a
+    /// word that is in no title still finds nothing.
+    @Test func searchesAPossessiveAsItsName() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        try test.store.insertEvent(EventDraft(title: "Swimming lessons for Emma", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00")), id: "s", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "McDonald's with Tom", when: Self.timed("2026-03-06T12:00", "2026-03-06T13:00")), id: "m", calendarID: id)
+        let march = (local("2026-03-01T00:00", Self.madrid), local("2026-04-01T00:00", Self.madrid))
+        func search(_ text: String) throws -> [String] {
+            try test.store.searchEvents(EventSearch(text: text, from: march.0, to: march.1)).map(\.id)
+        }
+        #expect(try search("emma's swimming") == ["s"])
+        #expect(try search("emma\u{2019}s swimming") == ["s"])
+        #expect(try search("mcdonald's") == ["m"])
+        #expect(try search("tom's lunch") == [])
+    }
+
     @Test func listsWhatIsStoredForExport() throws {
         let test = try TestStore()
         defer { test.remove() }

@@ -409,7 +409,7 @@ enum Classifier {
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
                 || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head)
                 || asksWhenNamed(s, head: c.head)
-                || AgendaReader.overlapCue(s) != nil {
+                || AgendaReader.overlapCue(s) != nil || AgendaReader.dayRankCue(s, wantsFreeTime: false) != nil {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -1390,6 +1390,8 @@ enum Classifier {
         if weekNumberOfADay(s) || asksTimeDifference(s) { return true }
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
+        // "which is the most packed day next week": a day of the agenda ranked.
+        if AgendaReader.dayRankCue(s, wantsFreeTime: false) != nil { return false }
         let words = s.body.map { s.tokens[$0].word }
         // "whats on the day after tomorrow", "what is on the day before christmas": what is
         // on a day is the agenda, whichever words name the day.

@@ -737,6 +737,12 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "hours", rule: "hours"))
         }
+        // "what's my busiest day next week", "which day am I free": a day to name, not events.
+        let rank = Self.dayRankCue(s, wantsFreeTime: wantsFreeTime)
+        if let (_, cue) = rank {
+            for i in cue { details.used[i] = true }
+            for i in s.body where s.word(i, isIn: dayWords) && !s.isInDate(i) { details.used[i] = true }
+        }
         // "any conflicts next week", "am I double-booked tomorrow", "overlapping meetings".
         var wantsOverlaps = false
         if !wantsFreeTime, let cue = Self.overlapCue(s) {
@@ -846,6 +852,16 @@ enum AgendaReader {
             slots.append(s.slot(.pick, lastAt..<(lastAt + 1), value: EventPick.last.rawValue, rule: "last-gone-by"))
         }
         if wantsHours { query.asks = nil }
+        if let (dayRank, cue) = rank, !wantsCount, !wantsHours {
+            query.dayRank = dayRank
+            query.asks = nil
+            // ("is there a day next week when I'm free": a day, not a slot a day long.)
+            if query.slotMinutes == 1440 {
+                query.slotMinutes = nil
+                slots.removeAll { $0.kind == .duration }
+            }
+            slots.append(s.slot(.count, cue, value: dayRank.rawValue, rule: "day-rank"))
+        }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");
             // "where is my first meeting tomorrow", "how long is my last meeting on friday"
@@ -1034,6 +1050,40 @@ enum AgendaReader {
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
+
+    static let busiestWords: WordSet = ["busiest", "heaviest", "fullest", "hardest", "craziest"]
+    static let quietestWords: WordSet = ["quietest", "lightest", "calmest", "emptiest", "freest", "easiest"]
+    static let busyWords: WordSet = ["busy", "packed", "hectic", "full"]
+    static let quietWords: WordSet = ["quiet", "free", "light", "calm"]
+    static let mostWords: WordSet = ["most", "least"]
+    static let whichWords: WordSet = ["which", "what"]
+    static let dayWords: WordSet = ["day", "days"]
+
+    /// The words ranking the days of a span: "busiest", "quietest", "most packed", "least
+    /// busy", and "which day am I free" (free time asked as a day); nil for "am I busy
+    /// friday" and "is friday quiet", which ask about one day.
+    static func dayRankCue(_ s: Sentence, wantsFreeTime: Bool) -> (DayRank, Range<Int>)? {
+        for i in s.body where !s.isInDate(i) {
+            if s.word(i, isIn: busiestWords) { return (.busiest, i..<(i + 1)) }
+            if s.word(i, isIn: quietestWords) { return (.quietest, i..<(i + 1)) }
+            guard s.word(i, isIn: mostWords), i + 1 < s.body.upperBound, !s.isInDate(i + 1) else { continue }
+            let least = s.word(i, is: "least")
+            if s.word(i + 1, isIn: busyWords) { return (least ? .quietest : .busiest, i..<(i + 2)) }
+            if s.word(i + 1, isIn: quietWords) { return (least ? .busiest : .quietest, i..<(i + 2)) }
+        }
+        // "which day am I free next week", "do I have a free day this month", "any day next
+        // week with nothing on": a day asked for, free.
+        guard wantsFreeTime || s.has(nothingWords) else { return nil }
+        for i in s.body where s.word(i, isIn: dayWords) && !s.isInDate(i) {
+            let lead = s.word(i - 1, isIn: freeDayWords) && s.word(i - 2, isIn: dayAskers) ? i - 2 : i - 1
+            if s.word(lead, isIn: dayAskers), !s.isInDate(lead) { return (.quietest, lead..<(i + 1)) }
+        }
+        return nil
+    }
+
+    static let dayAskers: WordSet = ["which", "what", "a", "any", "one"]
+    static let freeDayWords: WordSet = ["free", "clear", "empty", "quiet"]
+    static let nothingWords: WordSet = ["nothing"]
 
     /// Words that may follow "how many hours" and be no event's ("… of meetings", "… in total").
     static let hoursFiller: WordSet = ["of", "in", "total", "altogether", "do", "does", "did", "will", "is", "are", "am", "i", "have", "spend", "spending", "spent"]

@@ -158,7 +158,7 @@ public final class Session {
             }
             // "can you add that its at the salon on king street", "it's in room 4" just after
             // an event was shown: its place.
-            if asFile == nil, lastShown != nil, let place = Self.placeOfIt(text),
+            if asFile == nil, let shown = lastShown, let place = Self.placeOfIt(text, title: shown.title),
                case let asEdit = understand(place, eventOnScreen: true), case .updateEvent(_, let changes) = asEdit.intent, changes.location != nil {
                 understood = asEdit
             }
@@ -531,8 +531,9 @@ public final class Session {
     }
 
     /// "at the salon" of "can you add that its at the salon", "it's at the salon", "note that
-    /// it is in room 4"; nil for any other line.
-    static func placeOfIt(_ text: String) -> String? {
+    /// it is in room 4", and with the event's title, "the doctor is at the health centre"
+    /// ("the doctor's at …"); nil for any other line.
+    static func placeOfIt(_ text: String, title: String) -> String? {
         var words = text.split(separator: " ").map(String.init)
         func drop(_ lead: [String]) -> Bool {
             guard words.count > lead.count, zip(words, lead).allSatisfy({ Spelling.fold($0).lowercased() == $1 }) else { return false }
@@ -541,7 +542,30 @@ public final class Session {
         }
         _ = drop(["can", "you"]) || drop(["could", "you"]) || drop(["please"])
         _ = drop(["add", "that"]) || drop(["note", "that"]) || drop(["put", "that"]) || drop(["say", "that"]) || drop(["and"])
-        guard drop(["it's"]) || drop(["its"]) || drop(["it", "is"]) || drop(["it", "will", "be"]) || drop(["it'll", "be"]),
+        // "the doctor is", "my review's": the event by words of its title.
+        func dropNamed() -> Bool {
+            guard words.count > 2, ["the", "my", "our"].contains(words[0].lowercased()) else { return false }
+            let titleWords = Set(Spelling.fold(title).split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+            for end in 2..<min(words.count, 5) {
+                var subject = words[1..<end].map { Spelling.fold($0) }
+                let after: Int
+                if words[end].lowercased() == "is" {
+                    after = end + 1
+                } else if words[end].lowercased() == "will", end + 1 < words.count, words[end + 1].lowercased() == "be" {
+                    after = end + 2
+                } else if let last = subject.last, last.hasSuffix("'s") {
+                    subject[subject.count - 1] = String(last.dropLast(2))
+                    after = end
+                } else {
+                    continue
+                }
+                guard subject.allSatisfy({ titleWords.contains(Substring($0)) }) else { return false }
+                words.removeFirst(after)
+                return true
+            }
+            return false
+        }
+        guard drop(["it's"]) || drop(["its"]) || drop(["it", "is"]) || drop(["it", "will", "be"]) || drop(["it'll", "be"]) || dropNamed(),
               let first = words.first, ["at", "in"].contains(first.lowercased()), words.count >= 2 else { return nil }
         return words.joined(separator: " ")
     }

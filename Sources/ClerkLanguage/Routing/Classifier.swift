@@ -1396,7 +1396,9 @@ enum Classifier {
         // "whats on the day after tomorrow", "what is on the day before christmas": what is
         // on a day is the agenda, whichever words name the day.
         if words.count > 2, words[1] == "on" || words[1] == "is" && words[2] == "on" { return false }
-        let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
+        // ("what time is the doctor now", "what time is my flight now": an event as it stands.)
+        let namesAfterTime = words.firstIndex(of: "time").map { words[$0...].contains { Self.eventDeterminers.contains($0) } } ?? false
+        let asksClock = words.contains("time") && (words.contains("it") || words.last == "now" && !namesAfterTime)
         // "what's the date", "what's today's date", "what day is it today".
         let saysToday = words.contains { Self.todayWords.contains($0) }
         let dateAlone = words.last == "date" && words.allSatisfy { Self.dateAloneWords.contains($0) }
@@ -1469,6 +1471,8 @@ enum Classifier {
         return rest.contains { s.isInDate($0) }
             && rest.allSatisfy { s.isInDate($0) || s.word($0, isIn: weekQuestionGlue) || s.kind($0) == .mark }
     }
+
+    static let eventDeterminers: Set<String> = ["the", "my", "our", "his", "her", "their"]
 
     /// The small words between "what week" and the day it asks about.
     static let weekQuestionGlue: WordSet = ["is", "was", "will", "be", "does", "falls", "fall", "of", "for", "the", "year", "in"]

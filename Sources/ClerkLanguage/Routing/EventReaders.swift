@@ -851,6 +851,14 @@ enum AgendaReader {
             query.wantsLast = true
             slots.append(s.slot(.pick, lastAt..<(lastAt + 1), value: EventPick.last.rawValue, rule: "last-gone-by"))
         }
+        // "when is the review now", "what time is my flight now": the event as it stands, not
+        // events in the hour from now.
+        if words != nil, details.dates.count == 1, s.dates[details.dates[0]].rule == "now",
+           let last = s.body.last(where: { s.kind($0) != .mark }), s.tokens[last].date == details.dates[0] {
+            query.when = nil
+            query.range = nil
+            slots.removeAll { $0.kind == .when }
+        }
         if wantsHours { query.asks = nil }
         if let (dayRank, cue) = rank, !wantsCount, !wantsHours {
             query.dayRank = dayRank

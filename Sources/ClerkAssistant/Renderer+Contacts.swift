@@ -115,6 +115,17 @@ extension Renderer {
         "No contact named '\(said)'. Did you mean \(closest)? [Y/n]"
     }
 
+    /// "how old is Ana": her age today from the year of birth, or why it cannot be told; the
+    /// caller adds the next birthday.
+    static func age(_ contact: Contact, _ born: Birthday, today: LocalDate) -> String {
+        guard let year = born.year else {
+            return "\(contact.name.oneLine)'s birthday is \(birthday(born)), with no year of birth saved, so I can't tell the age"
+        }
+        let hadItThisYear = (today.month, today.day) >= (born.month, born.day)
+        let age = today.year - year - (hadItThisYear ? 0 : 1)
+        return "\(contact.name.oneLine) is \(age) (born \(birthday(born)))"
+    }
+
     /// After a birthday: " — 36 on Thu 10 Dec (in 6 days).", " — today, 36.", " — next on
     /// Thu 10 Dec (in 6 days)." without a year of birth.
     static func birthdayNext(_ day: LocalDate, age: Int?, text: DateText, now: Date) -> String {

@@ -87,9 +87,13 @@ extension Session {
             var message = query.field == .all
                 ? Renderer.contactCard(contact, style: context.style)
                 : Renderer.contactField(contact, query.field, label: query.label)
-            // "when is Ana's birthday", "how old is Ana": the next one too, and the age then.
+            // "when is Ana's birthday": the next one too, and the age then. "how old is Ana":
+            // her age now first.
             if query.field == .birthday, let next = nextBirthday(of: contact) {
                 let text = DateText(zone: context.zone)
+                if Self.asksAge(lastLine ?? ""), let born = contact.birthday {
+                    message = Renderer.age(contact, born, today: text.localDate(context.now.now()))
+                }
                 message += Renderer.birthdayNext(next.day, age: next.age, text: text, now: context.now.now())
             }
             return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
@@ -241,6 +245,12 @@ extension Session {
 
     /// The contact's next birthday from today (29 February kept on the 28th in other years),
     /// with the age turned when the year of birth is known.
+    /// True for "how old is Ana", "what age is bob turning", "ana's age".
+    static func asksAge(_ line: String) -> Bool {
+        let words = Spelling.fold(line).split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        return words.contains("age") || zip(words, words.dropFirst()).contains { $0 == "how" && $1 == "old" }
+    }
+
     func nextBirthday(of contact: Contact) -> (day: LocalDate, age: Int?)? {
         guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { return nil }
         let today = LocalDate(context.now.now(), in: context.zone)

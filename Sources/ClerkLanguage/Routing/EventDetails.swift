@@ -647,6 +647,9 @@ struct EventDetails {
     static let streetNouns: WordSet = ["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "way", "square", "sq", "drive",
                                        "boulevard", "blvd", "parade", "terrace", "crescent", "row", "hill", "gardens"]
 
+    /// Verbs whose "in" is their own ("check in", "sign in"), not a place's.
+    static let inParticleVerbs: WordSet = ["check", "sign", "drop", "pop", "clock"]
+
     /// Verbs between a place and the day it is on ("… at the optician is on Thursday").
     static let placeVerbs: WordSet = ["is", "are", "was", "will", "be", "'s"]
 
@@ -665,6 +668,9 @@ struct EventDetails {
             if !signed, Self.followsVisitVerb(s, i) { continue }
             // "fit in a gym session", "squeeze in gym time": "in" is the verb's, no place.
             if w == "in", i > range.lowerBound, s.word(i - 1, isIn: Self.fitVerbs) { continue }
+            // "hotel check in rome", "drop in lisbon": "in" is the verb's and stays in the title;
+            // the place after it is still the event's.
+            let inOfVerb = w == "in" && i > range.lowerBound && s.word(i - 1, isIn: Self.inParticleVerbs)
             var start = signed && w != "at" && w != "in" ? i : i + 1
             if w == "location" { start += 1 }
             guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
@@ -702,9 +708,10 @@ struct EventDetails {
             if verbs < end, end == range.upperBound || used[end] || s.isInDate(end) { end = verbs }
             guard end > start else { continue }
             let place = String(s.text(of: start..<end))
-            mark(i..<end)
+            let said = inOfVerb ? start..<end : i..<end
+            mark(said)
             location = place
-            slots.append(s.slot(.location, i..<end, value: place, rule: w == "in" ? "in-place" : "at-place"))
+            slots.append(s.slot(.location, said, value: place, rule: w == "in" ? "in-place" : "at-place"))
             i = end - 1
         }
     }

@@ -20,6 +20,13 @@ enum AgendaDefaults {
 /// query_agenda: events in a range, free time, or the next event.
 extension Session {
     func queryAgenda(_ query: AgendaQuery) -> Reply {
+        // "when is the christmas party", "show me xmas lunch": the event named so, when one
+        // is to come, not what is on the holiday.
+        if let holiday = query.titleDate, let named = namedAfterHoliday(holiday, words: query.words) {
+            var asked = query
+            (asked.titleDate, asked.when, asked.range, asked.words) = (nil, nil, nil, named)
+            return queryAgenda(asked)
+        }
         lastQuery = query
         let now = context.now.now()
         let text = DateText(zone: context.zone)

@@ -53,6 +53,12 @@ extension Session {
 
     /// The events a reference can mean, by start; for "next", only the first from now on.
     func matchingEvents(_ reference: EventReference, intent: IntentName) -> Lookup<[Event]> {
+        // "move the christmas party": the event named so, when one is to come.
+        if let holiday = reference.titleDate, let named = namedAfterHoliday(holiday, words: reference.words) {
+            var asked = reference
+            (asked.titleDate, asked.when, asked.words) = (nil, nil, named)
+            return matchingEvents(asked, intent: intent)
+        }
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
@@ -136,6 +142,16 @@ extension Session {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest)))
         }
         return .found(found)
+    }
+
+    /// A holiday's words and the words after them ("christmas party", "xmas lunch") when an
+    /// event to come within a year has them all in its title; nil otherwise, and the holiday
+    /// is the day.
+    func namedAfterHoliday(_ holiday: String, words: String?) -> String? {
+        let named = holiday + (words.map { " " + $0 } ?? "")
+        let today = DateText(zone: context.zone).localDate(context.now.now()).startOfDay(in: context.zone)
+        let found = (try? searchEvents(words: named, attendee: nil, from: today, to: today + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)) ?? []
+        return found.isEmpty ? nil : named
     }
 
     /// `request` with the event it names by `reference` named by `title` instead; nil for a

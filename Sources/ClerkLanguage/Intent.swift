@@ -316,6 +316,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "what's my busiest day next week", "which day am I free": the day of the span to
     /// name, by the time booked in it.
     public var dayRank: Optional<DayRank> = nil
+    /// "when is the christmas party", "show me xmas lunch": a holiday's words that may be
+    /// part of the event's name, looked for in titles before they are taken as the day.
+    public var titleDate: Optional<String> = nil
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -408,6 +411,9 @@ public struct EventReference: Sendable, Hashable {
     public var positions: [Int]
     /// "both": how many events the list just shown should hold (2); nil when not said.
     public var countSaid: Optional<Int>
+    /// "move the christmas party", "cancel the xmas lunch": a holiday's words that may be
+    /// part of the event's name, looked for in titles before they are taken as the day.
+    public var titleDate: Optional<String>
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
@@ -415,6 +421,7 @@ public struct EventReference: Sendable, Hashable {
     ) {
         positions = []
         countSaid = nil
+        titleDate = nil
         self.isLastShown = isLastShown
         self.isNext = isNext
         self.isAll = isAll

@@ -27,6 +27,7 @@ enum IntentSummary {
             flag("fromNowOn", r.fromNowOn)
             add("positions", r.positions.isEmpty ? nil : r.positions.map(String.init).joined(separator: ","))
             add("count", r.countSaid.map(String.init))
+            add("titleDate", r.titleDate)
         }
         switch intent {
         case .createEvent(let e):
@@ -64,6 +65,7 @@ enum IntentSummary {
             flag("wayBack", q.wantsWayBack)
             flag("lastGoneBy", q.wantsLast)
             add("rank", q.dayRank?.rawValue)
+            add("titleDate", q.titleDate)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

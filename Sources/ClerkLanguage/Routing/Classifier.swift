@@ -283,6 +283,7 @@ enum Classifier {
             let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
             let yields = Vocabulary.weakTopics.contains(topic) && shape.hasEventNoun
                 && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent) && !buysTickets(c.s, at: c.head)
+                || topic == .question && statesEvent && Vocabulary.outOfScopeHeads[c.s.word(c.head)] == nil && namesAnOuting(c.s)
             return yields || topic == .travel && shape.isQuestion && asksOwnTrip(c.s) ? nil : c.route(.topic(topic))
         }),
         //    People put on or taken off an event the sentence names ("take Bob off the review",
@@ -1195,6 +1196,16 @@ enum Classifier {
 
     /// A topic word counts unless the sentence uses it in an event sense
     /// ("list" as the verb at the head, "text" in a file, "order" in "in order to").
+    /// "quiz night friday 8pm", "stock take monday 9am", "trivia night on the 12th": a
+    /// general question's word said as a thing on at a time, or before "night" and the like,
+    /// with no verb and no question.
+    static func namesAnOuting(_ s: Sentence) -> Bool {
+        if s.dates.contains(where: { $0.known.contains(.time) && !$0.isAllDay }) { return true }
+        return s.body.contains { !s.isInDate($0) && Vocabulary.outOfScopeTopics[s.word($0)] == .question && s.word($0 + 1, isIn: outingNouns) }
+    }
+
+    static let outingNouns: WordSet = ["night", "nite", "evening", "afternoon", "morning", "session", "practice", "club", "team", "league", "take"]
+
     static func topicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
         let w = s.word(i)
         switch w {

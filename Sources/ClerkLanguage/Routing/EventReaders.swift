@@ -860,6 +860,7 @@ enum AgendaReader {
             slots.removeAll { $0.kind == .when }
         }
         if wantsHours { query.asks = nil }
+        if let d = details.dates.first, details.dates.count == 1 { query.titleDate = Self.titleDate(s, date: d, hasWords: words != nil) }
         if let (dayRank, cue) = rank, !wantsCount, !wantsHours {
             query.dayRank = dayRank
             query.asks = nil
@@ -1057,6 +1058,27 @@ enum AgendaReader {
         guard how + 2 < s.body.upperBound else { return how..<(how + 2) }
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
+    }
+
+    /// Words before a holiday that make it the day, not part of a name ("on christmas eve",
+    /// "next easter").
+    static let dayLeads: WordSet = ["on", "at", "for", "by", "until", "till", "before", "after", "from", "this", "next", "last",
+                                    "over", "during", "in", "since", "around", "about", "of", "to"]
+    static let nameLeads: WordSet = ["the", "my", "our", "his", "her", "their"]
+
+    /// "the christmas party", "my xmas lunch", "the thanksgiving dinner": a holiday said as
+    /// part of an event's name, its words without "the" or "my"; nil when a preposition or
+    /// "next" leads it ("on christmas eve") or when nothing names an event beside it ("what's
+    /// on christmas"): title words right after it, or a meal read with it ("xmas lunch").
+    static func titleDate(_ s: Sentence, date d: Int, hasWords: Bool) -> String? {
+        guard s.dates[d].parts.contains(where: { $0.rule == "holiday" }),
+              var first = s.body.first(where: { s.tokens[$0].date == d }),
+              let last = s.body.last(where: { s.tokens[$0].date == d }) else { return nil }
+        if s.word(first, isIn: nameLeads) { first += 1 }
+        guard first <= last, !s.word(first, isIn: dayLeads), !s.word(first - 1, isIn: dayLeads) else { return nil }
+        let wordsAfter = hasWords && last + 1 < s.body.upperBound && s.kind(last + 1) == .word && !s.isInDate(last + 1)
+        guard wordsAfter || s.dates[d].parts.count > 1 else { return nil }
+        return s.text(of: first..<(last + 1)).lowercased()
     }
 
     static let busiestWords: WordSet = ["busiest", "heaviest", "fullest", "hardest", "craziest"]
@@ -1432,6 +1454,9 @@ enum ReferenceReader {
         if let (words, pieces) = AgendaReader.filterWords(s, used: outside, keepNames: details.namesInTitle) {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
+        }
+        if let d = details.dates.first, details.dates.count == 1 {
+            reference.titleDate = AgendaReader.titleDate(s, date: d, hasWords: reference.words != nil)
         }
         // "delete the meetings with Bob next week", "cancel the standups after january":
         // events named in the plural within a span are every one of them ("the doctors

@@ -245,6 +245,16 @@ extension Session {
         return words.dropFirst(2).contains("it") && !words.contains("event") && !words.contains("calendar")
     }
 
+    /// True for a line of items and nothing else ("passport, charger, socks", "milk, eggs and
+    /// bread"): words between commas, none of them a request clerk reads.
+    static func listsItems(_ text: String, _ understood: Understanding) -> Bool {
+        guard case .outOfScope = understood.intent, understood.rule == "unknown", text.contains(",") else { return false }
+        return text.split(separator: ",").allSatisfy { item in
+            let words = item.split(separator: " ")
+            return (1...5).contains(words.count)
+        }
+    }
+
     /// Routes the answer to an open question.
     func answer(_ question: Pending, with text: String, askedBy: Intent? = nil) -> Reply {
         switch question {
@@ -255,12 +265,14 @@ extension Session {
             case nil:
                 // "add passport to it" at "New file packing (empty). Write it?": written, and
                 // the line added to it.
-                if confirmation.intent == .fileWrite, Self.addsToIt(text) {
+                // ("passport, charger, socks" there: the items, as if added to it.)
+                let said = confirmation.intent == .fileWrite && !Self.addsToIt(text) && Self.listsItems(text, understand(text)) ? "add \(text) to it" : text
+                if confirmation.intent == .fileWrite, Self.addsToIt(said) {
                     let done = confirmation.yes()
                     noteFileOnScreen(done)
                     guard done.ok, pending == nil else { return done }
-                    let line = understand(text)
-                    var next = handle(fileOnScreen.flatMap { aboutFile($0, text, line) } ?? line)
+                    let line = understand(said)
+                    var next = handle(fileOnScreen.flatMap { aboutFile($0, said, line) } ?? line)
                     next.message = done.message + "\n" + next.message
                     return next
                 }

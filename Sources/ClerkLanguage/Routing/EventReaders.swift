@@ -1252,7 +1252,9 @@ enum AgendaReader {
         // "the planning meeting", "planning session": "planning" names the event's kind, not
         // what the person plans ("what am I planning this weekend").
         func namesKind(_ i: Int) -> Bool {
-            s.word(i) == "planning" && (s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1, isIn: myWord) || s.isA(i + 1, .eventNoun))
+            // ("the weekly planning": a frequency between.)
+            let lead = i > s.body.lowerBound && s.isInDate(i - 1) && s.kind(i - 1) == .word ? i - 2 : i - 1
+            return s.word(i) == "planning" && (s.word(lead, isIn: Vocabulary.determiners) || s.word(lead, isIn: myWord) || s.isA(i + 1, .eventNoun))
         }
         // "when is my next shift", "the shift on friday", "tuesday's shift": a verb of
         // changing that is also an event's noun names the event after "my", "next", a

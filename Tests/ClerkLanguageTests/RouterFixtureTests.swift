@@ -46,6 +46,26 @@ enum FixtureContext {
         #expect(IntentSummary.naive(FixtureContext.reference.instant, FixtureContext.zone) == "2026-11-30T09:00")
     }
 
+    /// Every row cut short at each word, from either end ("move", "stop the", "cancel pick
+    /// up"): a line may end where a reader looks one word on. None traps, and each is read
+    /// by some rule. (These four trapped: a token index past the line's end.)
+    @Test func readsEveryRowCutShortWithoutTrapping() {
+        let router = Router()
+        var lines = Set<String>()
+        for row in IntentCase.all {
+            let words = row.text.split(separator: " ")
+            for k in 1..<max(words.count, 1) {
+                lines.insert(words.prefix(k).joined(separator: " "))
+                lines.insert(words.suffix(k).joined(separator: " "))
+            }
+        }
+        #expect(lines.isSuperset(of: ["move", "stop the", "discontinue my", "cancel pick up"]))
+        for line in lines.sorted() {
+            let understood = router.understand(line, at: FixtureContext.reference, known: FixtureContext.known)
+            #expect(!understood.rule.isEmpty, "\(line)")
+        }
+    }
+
     @Test(arguments: IntentCase.all)
     func readsIntentAndEverySlot(_ row: IntentCase) {
         let understanding = Router().understand(row.text, at: FixtureContext.reference, known: FixtureContext.known)

@@ -1059,7 +1059,7 @@ enum Classifier {
     static func endsASeries(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head, isIn: endingVerbs), s.word(head + 1, isIn: definiteWords) else { return false }
         let i = head + 2
-        return s.word(i, isIn: Vocabulary.repeatWords) || s.tokens[i].date.map { s.dates[$0].recurrence != nil } == true
+        return s.word(i, isIn: Vocabulary.repeatWords) || i < s.body.upperBound && s.tokens[i].date.map { s.dates[$0].recurrence != nil } == true
     }
     /// Words after "shift" at the head that make it the noun ("shift at the cafe", "shift from 9").
     static let shiftNounFollowers: WordSet = ["at", "on", "from", "in", "starts", "starting", "till", "until"]

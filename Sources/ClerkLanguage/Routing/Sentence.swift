@@ -264,13 +264,14 @@ struct Sentence {
 
     /// The key of token `i`'s word (`Term.key`), read through the buffer as `word(_:)` is.
     func key(_ i: Int) -> UInt64 {
-        precondition(i >= 0 && i < tokens.count, "token index out of range")
+        guard i >= 0 && i < tokens.count else { return 0 }
         return tokens.withUnsafeBufferPointer { $0[i].key }
     }
 
-    /// The kind of token `i` (`Term.kind`), read through the buffer.
+    /// The kind of token `i` (`Term.kind`), read through the buffer; past either end a
+    /// boundary, `.mark`, as the line's end is one.
     func kind(_ i: Int) -> Term.Kind {
-        precondition(i >= 0 && i < tokens.count, "token index out of range")
+        guard i >= 0 && i < tokens.count else { return .mark }
         return tokens.withUnsafeBufferPointer { $0[i].kind }
     }
 
@@ -314,11 +315,11 @@ struct Sentence {
         i >= 0 && i < tokens.count && !tokens.withUnsafeBufferPointer { $0[i].classes }.isDisjoint(with: c)
     }
 
-    /// True when token `i` is covered by a date match (`Term.isInDate`), read through the
-    /// buffer. `i` must be a token's index.
+    /// True when token `i` exists and is covered by a date match (`Term.isInDate`), read
+    /// through the buffer. False past either end, as `word(_:)` and `isA` are: callers look
+    /// at the word after a verb that may be the line's last ("move" alone).
     func isInDate(_ i: Int) -> Bool {
-        precondition(i >= 0 && i < tokens.count, "token index out of range")
-        return tokens.withUnsafeBufferPointer { $0[i].date != nil }
+        i >= 0 && i < tokens.count && tokens.withUnsafeBufferPointer { $0[i].date != nil }
     }
 
     /// True when the words of `phrase` follow each other from token `i`.

@@ -931,6 +931,11 @@ extension Renderer {
         count == 0 ? "no events" : count == 1 ? "1 event" : "\(count) events"
     }
 
+    /// "move just this week's yoga to thursday": that time of the series only.
+    static func changeOnlyQuestion(_ event: Event, text: DateText) -> String {
+        "Change '\(event.shownTitle)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [Y/n]"
+    }
+
     static func changeSeriesQuestion(_ event: Event) -> String {
         "Change every '\(event.shownTitle)'? [Y/n]"
     }

@@ -650,6 +650,13 @@ extension Session {
                         Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
                     })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
                 }
+                // "move just this week's yoga to thursday": that time only, asked as a yes.
+                if reference.isOneOccurrence, event.recurringEventID != nil {
+                    let only = Renderer.changeOnlyQuestion(event, text: text)
+                    return ask(.confirm(Confirmation(intent: .updateEvent, question: only, defaultYes: true, yes: { apply(1) }, no: {
+                        Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+                    })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + only))
+                }
                 return ask(.choose(Choice(intent: .updateEvent, question: question, count: 2, aliases: Self.seriesAnswers, pick: apply)),
                            Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
             }

@@ -28,8 +28,12 @@ enum CalendarPhrases {
             guard s.word(rest) == "show" || s.word(rest) == "see" else { return nil }
             rest += 1
         case "show", "see":
-            guard s.word(rest) == "only" || s.word(rest) == "just" else { return nil }
-            rest += 1
+            // ("only show work": "only" before the verb is read as a lead-in, left out of the body.)
+            if s.word(rest) == "only" || s.word(rest) == "just" {
+                rest += 1
+            } else if !(s.word(head - 1) == "only" || s.word(head - 1) == "just") {
+                return nil
+            }
         default:
             return nil
         }

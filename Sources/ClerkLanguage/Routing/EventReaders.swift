@@ -1313,6 +1313,8 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
+    static let onlyWords: WordSet = ["just", "only"]
+
     /// A `WordMap`, not a dictionary: `AgendaReader.pick` asks it of every word of a line
     /// outside its dates, and a dictionary hashed each with SipHash.
     static let ordinals: WordMap<Int> = [
@@ -1460,6 +1462,11 @@ enum ReferenceReader {
         if let d = details.dates.first, details.dates.count == 1 {
             reference.titleDate = AgendaReader.titleDate(s, date: d, hasWords: reference.words != nil)
         }
+        // "move just this week's yoga", "only tuesday's class": that time of it, not the series.
+        // (Anywhere in the line: "only move tuesday's yoga", "move tuesday's yoga only".)
+        if reference.when != nil, !reference.isSeries, s.tokens.indices.contains(where: { s.word($0, isIn: onlyWords) && !s.isInDate($0) }) {
+            reference.isOneOccurrence = true
+        }
         // "delete the meetings with Bob next week", "cancel the standups after january":
         // events named in the plural within a span are every one of them ("the doctors
         // appointment" is one).
@@ -1556,7 +1563,7 @@ enum DeleteReader {
             }
         }
         // "skip the standup tomorrow": that day, never the series.
-        reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
+        reference.isOneOccurrence = reference.isOneOccurrence || route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
         if let first = toCome.min(), let last = toCome.max(), reference.when == nil, !reference.isOneOccurrence, !reference.isLastShown {
             reference.fromNowOn = true
             reference.isAll = true

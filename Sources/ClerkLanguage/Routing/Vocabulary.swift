@@ -60,7 +60,7 @@ enum Vocabulary {
         ["unfortunately", "i", "have", "to"], ["unfortunately"],
         // "good morning what's on today": the greeting before a request (alone it is one).
         ["good", "morning"], ["good", "afternoon"], ["good", "evening"],
-        ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
+        ["please"], ["kindly"], ["just"], ["only"], ["simply"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
         ["open", "up", "contacts", "and"], ["open", "contacts", "and"],

@@ -415,7 +415,10 @@ enum CreateReader {
         // "by end of day", "by eod", "by end of month" end where the span does; "by friday",
         // "by tomorrow", "by the 15th" name the day the reader's span ends at the start of.
         // ("by cob", "by close of business": the end of that day's work, so of that day too.)
+        // ("by the end of january", "by end of next week": read as the month or the week
+        // whole, the word "end" only in the text.)
         let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business"].contains($0.rule) }
+            || said.range.upperBound <= text.endIndex && text[said.range].lowercased().split(separator: " ").contains("end")
         let atMidnight = LocalDate(said.end, in: zone).startOfDay(in: zone) == said.end
         if !atMidnight, !said.isAllDay {
             due.start = said.end

@@ -1063,6 +1063,9 @@ enum AgendaReader {
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
 
+    static let spanLeads: WordSet = ["over", "across", "through", "during", "throughout"]
+    static let overLinks: WordSet = ["the", "to", "till", "until"]
+
     /// Words before a holiday that make it the day, not part of a name ("on christmas eve",
     /// "next easter").
     static let dayLeads: WordSet = ["on", "at", "for", "by", "until", "till", "before", "after", "from", "this", "next", "last",
@@ -1282,6 +1285,9 @@ enum AgendaReader {
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
                 // "do any of my contacts have birthdays next week": where the birthdays are kept.
                 && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))
+                // ("what's on over christmas", "across the week": the span's, not a title's.)
+                // ("move lunch over to friday": a move's.)
+                && !(s.word(i, isIn: spanLeads) && (s.isInDate(i + 1) || s.word(i + 1, isIn: overLinks) && s.isInDate(i + 2)))
         }
         // ("cancel pick up friday too": "too" says it is one more, no word of it.)
         while kept.count > 1, let last = kept.last, s.word(last) == "too" || s.word(last) == "also" { kept.removeLast() }

@@ -31,6 +31,23 @@ extension Session {
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
     /// `titleQuestion` is asked when the request has no title.
+    /// `title` with its "One"/"One more"/"Another (one)" in place of the kind of event `previous` names
+    /// (its words before "with", "for", "at" or "about"); nil for any other title, and for
+    /// "one on one" and "one to one".
+    static func another(_ title: String, of previous: String) -> String? {
+        var words = title.split(separator: " ").map(String.init)
+        guard let first = words.first?.lowercased(), first == "one" || first == "another" else { return nil }
+        words.removeFirst()
+        if first == "another" && words.first?.lowercased() == "one" || first == "one" && words.first?.lowercased() == "more" { words.removeFirst() }
+        let links: Set<String> = ["with", "for", "at", "about"]
+        guard words.isEmpty || links.contains(words[0].lowercased()) else { return nil }
+        // ("another one": the same again.)
+        if words.isEmpty { return previous }
+        let kind = previous.split(separator: " ").prefix { !links.contains($0.lowercased()) }.joined(separator: " ")
+        guard !kind.isEmpty, kind.lowercased() != "one" else { return nil }
+        return ([kind] + words).joined(separator: " ")
+    }
+
     func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle, copiedFrom: Event? = nil) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
@@ -51,6 +68,9 @@ extension Session {
                 return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: titleQuestion))
         }
+        // "and one with tom friday at 11", "another with bob on monday": the kind of the event
+        // just shown, for someone else or another time ("Meeting with Jenny" → "Meeting with Tom").
+        if let shown = lastShown, let named = Self.another(request.title, of: shown.title) { request.title = named }
         guard var match = request.when else {
             // "add a reminder 30 min before dinner", "remind me about the dentist a day
             // before": with no day said, a reminder for the event already there by that name.

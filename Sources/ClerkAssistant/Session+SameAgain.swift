@@ -106,11 +106,13 @@ extension Session {
     }
 
     /// The words after "same on" ("same on friday", "the same again on monday", "same again
-    /// next week"), nil when the line does not open so.
+    /// next week", "another for friday"), nil when the line does not open so.
     static func sameOn(_ text: String) -> String? {
         var line = Spelling.fold(text).trimmingSpacesAndPunctuation()
         for lead in ["and ", "ok ", "now ", "also "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }
-        for lead in ["the same on ", "same on ", "same again on ", "same again ", "same thing on ", "do the same on ", "ditto on ", "same time on "]
+        // ("another for friday", "one more on monday at 2": the same event again then.)
+        for lead in ["the same on ", "same on ", "same again on ", "same again ", "same thing on ", "do the same on ", "ditto on ", "same time on ",
+                     "another one on ", "another one for ", "another on ", "another for ", "one more on ", "one more for ", "another one ", "another ", "one more "]
         where line.hasPrefix(lead) {
             let rest = line.dropFirst(lead.count)
             return rest.isEmpty ? nil : String(rest)

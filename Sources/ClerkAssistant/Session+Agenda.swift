@@ -123,6 +123,11 @@ extension Session {
             if from < startOfToday, to > startOfToday { from = startOfToday }
             return rankedDays(rank, events: events, from: from, to: to, names: names, text: text, now: now)
         }
+        // "when do I fly to rome" with a trip and its flight both named so: the flight.
+        if events.count > 1, query.words != nil, Self.saysFlying(lastLine ?? "") {
+            let flights = events.filter { event in Self.flightWords.contains { event.title.lowercased().contains($0) } }
+            if !flights.isEmpty { events = flights }
+        }
         if query.wantsFreeTime {
             if query.isMoment, let when = query.when {
                 var reply = freeAt(when.start, events: events)
@@ -746,6 +751,13 @@ extension Session {
             if found[0].events.count == 1 { lastShown = found[0].events[0] } else { lastListing = found[0].events }
         }
         return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"), fields: [("days", .array(dayJSON))])
+    }
+
+    static let flightWords = ["flight", "fly", "plane"]
+
+    /// True for a line that asks about flying ("when do I fly to rome", "what time am I flying out").
+    static func saysFlying(_ line: String) -> Bool {
+        Spelling.fold(line).split(whereSeparator: { !$0.isLetter }).contains { ["fly", "flying", "flight", "flights"].contains(String($0)) }
     }
 
     /// True when `line` asks in the past tense ("when did I last have lunch with ana", "when

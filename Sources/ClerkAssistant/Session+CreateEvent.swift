@@ -77,6 +77,12 @@ extension Session {
             if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {
                 return updateEvent(EventReference(words: request.title), EventChanges(reminderMinutes: request.reminderMinutes))
             }
+            // "make lunch 90 minutes", "make the standup an hour long": with no day said, the
+            // length of the event already there by that name.
+            if let minutes = request.durationMinutes, request.attendees.isEmpty, request.location == nil,
+               lastLine.map({ Spelling.fold($0).hasPrefix("make ") }) == true, hasUpcomingEvent(titled: request.title) {
+                return updateEvent(EventReference(words: request.title.lowercased()), EventChanges(durationMinutes: minutes))
+            }
             // "remind me to leave 30 min before" just after an event was shown: a reminder of
             // that event (after a listing, which one is asked).
             if !request.reminderMinutes.isEmpty, lastShown != nil || lastListing != nil, fileOnScreen == nil, let line = lastLine,

@@ -707,6 +707,8 @@ enum Classifier {
         return nil
     }
 
+    static let placePrepositions: WordSet = ["at", "in"]
+
     /// Words that open a change said of an event named before them ("dinner should be …").
     static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
     /// Words that open a change asked for in the passive ("can the review be moved").
@@ -732,6 +734,8 @@ enum Classifier {
         default: guard s.word(i + 1) == "now" else { return nil }; end = i + 2
         }
         var change = end
+        // ("lunch is now at the pub", "the review is now in room 4": a new place.)
+        if s.word(i + 1) == "now", s.word(change, isIn: placePrepositions), !s.isInDate(change + 1), s.kind(change + 1) == .word { return end }
         if s.word(change, isA: .datePreposition), !s.isInDate(change) { change += 1 }
         guard change < s.body.upperBound, s.isInDate(change) || Quantity.minutes(in: s, at: change) != nil else { return nil }
         return end

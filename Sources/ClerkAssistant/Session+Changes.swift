@@ -532,6 +532,15 @@ extension Session {
             }
             return updateAll(listing, changes)
         }
+        // "push everything on monday back an hour", "move all my meetings on friday to
+        // thursday": every event of that day, moved together after one yes.
+        if reference.isAll, !reference.isLastShown, reference.when != nil, Self.movesOnly(changes) {
+            switch matchingEvents(reference, intent: .updateEvent) {
+            case .answered(let reply): return reply
+            case .found(let found) where found.count > 1: return updateAll(found, changes)
+            case .found: break
+            }
+        }
         // "move all piano lessons to 4:30", "make every standup 15 minutes": with no day said,
         // the whole series of them.
         if reference.isAll, !reference.isLastShown, reference.words != nil, reference.when == nil, !reference.isSeries {

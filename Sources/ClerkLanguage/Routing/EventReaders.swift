@@ -1610,6 +1610,10 @@ enum UpdateReader {
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.isInDate($0) }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
+            // "push everything on monday back an hour": a shift after the day makes the day
+            // the events', the shift the change.
+            if let at = split, let shift = ChangeReader.shiftStart(s, in: (lastDate + 1)..<body.upperBound, used: used, verb: s.word(body.lowerBound)),
+               shift > at { split = shift }
         }
         // "put the dentist on the Work calendar": the change is the calendar.
         if split == nil, let at = Classifier.putsOnCalendar(s, at: body.lowerBound, known: known) { split = at }

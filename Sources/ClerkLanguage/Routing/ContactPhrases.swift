@@ -282,6 +282,10 @@ enum ContactPhrases {
         for i in body where s.word(i - 1, isIn: Vocabulary.beforeASubject) && isName(s, i) {
             return (i..<nameEnd(s, from: i), false)
         }
+        // ("how old is mum", "where does grandma live": a relation as the subject.)
+        for i in body where s.word(i - 1, isIn: Vocabulary.beforeASubject) && s.isA(i, .relation) && !s.isA(i + 1, .eventNoun) {
+            return (i..<(i + 1), true)
+        }
         for i in body where isName(s, i) {
             var j = i + 1
             while j < body.upperBound, isName(s, j), j - i < 3 { j += 1 }

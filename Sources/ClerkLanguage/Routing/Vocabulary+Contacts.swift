@@ -24,6 +24,8 @@ extension Vocabulary {
         "got",
         // ("i need carlas number", "give me carlas details": the wanting is nobody's name.)
         "need", "needs", "want", "wants", "give", "gimme", "have",
+        // ("how old is tom turning", "how old will ana be", "how old is bob now".)
+        "turning", "turn", "turns", "be", "now", "today", "getting",
     ]
 
     /// Words that make an occasion a birthday, asked about as a contact's field.
@@ -63,7 +65,7 @@ extension Vocabulary {
     static let beforeAName: WordSet = ["of", "for", "about", "named", "called", "contact", "reach"]
 
     /// Words before the subject of a question about someone ("does Ana live …").
-    static let beforeASubject: WordSet = ["does", "is", "did", "where", "has"]
+    static let beforeASubject: WordSet = ["does", "is", "did", "where", "has", "will"]
 
     /// Words between a lookup verb and the name ("find me …", "look up …").
     static let afterLookupVerb: WordSet = ["me", "for", "up", "the", "a"]

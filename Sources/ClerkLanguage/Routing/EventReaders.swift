@@ -1063,6 +1063,7 @@ enum AgendaReader {
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
 
+    static let vagueNouns: WordSet = ["stuff", "things", "bits", "bits and bobs"]
     static let spanLeads: WordSet = ["over", "across", "through", "during", "throughout"]
     static let overLinks: WordSet = ["the", "to", "till", "until"]
 
@@ -1291,6 +1292,8 @@ enum AgendaReader {
         }
         // ("cancel pick up friday too": "too" says it is one more, no word of it.)
         while kept.count > 1, let last = kept.last, s.word(last) == "too" || s.word(last) == "also" { kept.removeLast() }
+        // ("what car stuff have I got", "any school things next week": the kind is the words.)
+        if kept.count > 1, kept.contains(where: { !s.word($0, isIn: vagueNouns) }) { kept.removeAll { s.word($0, isIn: vagueNouns) } }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         // "when does the offsite end", "what time does the party finish": the event's end asked.
         if kept.count > 1, let last = kept.last, last == s.body.upperBound - 1, s.word(last, isIn: endWords),

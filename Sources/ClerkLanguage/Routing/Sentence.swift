@@ -28,10 +28,14 @@ struct Sentence {
         let reader: DateReader?
         let keyBits: UInt64
         let saidBits: RouteWord
+        /// `tokens.count`, read by every look at a word: in a big reader the array's count
+        /// was left a call (`Array.count.getter`), ten a line in `ContactPhrases.route`.
+        let count: Int
 
         init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, body: Range<Int>, skipped: [Int],
              joined: JoinedDate?, eventOnScreen: Bool, reader: DateReader?, keyBits: UInt64, saidBits: RouteWord) {
             self.text = text
+            count = tokens.count
             self.tokens = tokens
             self.dates = dates
             self.reference = reference
@@ -243,7 +247,7 @@ struct Sentence {
 
     // MARK: - Reading words
 
-    var count: Int { tokens.count }
+    var count: Int { parts.count }
 
     // Not inlined: inlined into a rule, the read through the buffer was made a copy of the
     // whole term (through its value witnesses) again, for one word.
@@ -262,7 +266,7 @@ struct Sentence {
     /// each of the hundreds of calls made the readers too big for the optimizer to inline
     /// their own reads, and a date read from the line's was copied whole: +1,460 a line.)
     @inline(__always) func word(_ i: Int, is w: String) -> Bool {
-        if i >= 0 && i < tokens.count, tokens.withUnsafeBufferPointer({ $0[i].word.utf8.count }) != w.utf8.count { return false }
+        if i >= 0 && i < count, tokens.withUnsafeBufferPointer({ $0[i].word.utf8.count }) != w.utf8.count { return false }
         return sameWord(i, w)
     }
 
@@ -288,7 +292,7 @@ struct Sentence {
     /// is asked: most words are on none of the set's bits (`WordSet.mayHave`), seen in a few
     /// instructions; a call was most of the ask's cost (forty-odd asks a line).
     @inline(__always) func word(_ i: Int, isIn set: WordSet) -> Bool {
-        if i >= 0 && i < tokens.count, !set.mayHave(key: tokens.withUnsafeBufferPointer({ $0[i].key })) { return false }
+        if i >= 0 && i < count, !set.mayHave(key: tokens.withUnsafeBufferPointer({ $0[i].key })) { return false }
         return word(at: i, isIn: set)
     }
 
@@ -315,7 +319,7 @@ struct Sentence {
     /// Inlined: most lines have no word on those lists, answered where it is asked.
     @inline(__always) func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
         // No token's word is on those lists: nothing between tokens to find.
-        if saidBits.isDisjoint(with: c), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= tokens.count { return nil }
+        if saidBits.isDisjoint(with: c), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= count { return nil }
         return firstWord(isA: c, from: from, until: until)
     }
 
@@ -365,7 +369,7 @@ struct Sentence {
     /// word with a bit of the set's (`Sentence.keyBits`), answered where it is asked.
     @inline(__always) func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
         // No token's key has a bit of the set's: no word of the set between tokens.
-        if !set.mayMeet(keyBits), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= tokens.count { return nil }
+        if !set.mayMeet(keyBits), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= count { return nil }
         return firstWord(in: set, from: from, until: until)
     }
 
@@ -445,7 +449,7 @@ struct Sentence {
     /// Inlined: at most words no phrase of the list can start, seen from one bit of the word's
     /// key where it is asked; the phrases are compared by `phrase(at:of:)`.
     @inline(__always) func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
-        if i >= 0 && i < tokens.count, !phrases.mayStart(bitOf: tokens.withUnsafeBufferPointer { $0[i].key }) { return nil }
+        if i >= 0 && i < count, !phrases.mayStart(bitOf: tokens.withUnsafeBufferPointer { $0[i].key }) { return nil }
         return phrase(at: i, of: phrases)
     }
 

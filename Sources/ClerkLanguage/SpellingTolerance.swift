@@ -156,6 +156,9 @@ private struct NearWords: Sendable {
     private let targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)]
     /// Hash → target, for the closed words and their forms with a letter dropped.
     private let near: HashSlots
+    /// Hash → target, for the closed words as written: one of them asked ("tomorrow",
+    /// "february", a line's usual long word) is no correction, seen before any other test.
+    private let exact: HashSlots
     /// Hash → target, for the shorthand forms (`shortForms[i]` spells target `i` of `shortTargets`).
     private let short: HashSlots
     private let shortForms: [[UInt8]]
@@ -166,14 +169,16 @@ private struct NearWords: Sendable {
 
     init(_ classes: [(SpellingTolerance.WordClass, [String])], shorthand: [String: SpellingTolerance.Correction]) {
         var targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)] = []
-        var nearKeys: [(UInt64, Int32)] = []
+        var nearKeys: [(UInt64, Int32)] = [], exactKeys: [(UInt64, Int32)] = []
         for (wordClass, words) in classes {
             for word in words {
                 let bytes = Array(word.utf8)
                 let id = Int32(targets.count)
                 targets.append((bytes, SpellingTolerance.Correction(word: word, wordClass: wordClass)))
                 bytes.withUnsafeBufferPointer { b in
-                    nearKeys.append((HashSlots.hash(b, skipping: -1), id))
+                    let whole = HashSlots.hash(b, skipping: -1)
+                    exactKeys.append((whole, id))
+                    nearKeys.append((whole, id))
                     for k in b.indices { nearKeys.append((HashSlots.hash(b, skipping: k), id)) }
                 }
             }
@@ -200,6 +205,7 @@ private struct NearWords: Sendable {
         self.suffixes = suffixes
         self.targets = targets
         near = HashSlots(nearKeys)
+        exact = HashSlots(exactKeys)
         short = HashSlots(shortKeys)
         shortForms = forms
         self.shortTargets = shortTargets
@@ -220,6 +226,13 @@ private struct NearWords: Sendable {
             if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }
         }
         if let found { return found }
+        // A closed word as written is no correction (as `consider(whole)` below finds too).
+        // (Compared by `edits`: `elementsEqual` of the array and the buffer was left generic.)
+        var closed = false
+        exact.forEach(whole) { id in
+            if !closed, NearWords.edits(query, targets[Int(id)].bytes) == 0 { closed = true }
+        }
+        if closed { return nil }
         guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
         // A word of five letters or more one edit from a closed word has its first two
         // letters or its last two (and a length one from the closed word's): an edit in the

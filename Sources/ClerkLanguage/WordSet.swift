@@ -31,11 +31,15 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     func contains(_ word: String, key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.index(of: word, key: key) != nil }
     func contains(_ term: Term) -> Bool { contains(term.word, key: term.key) }
     /// False when no word of the set has `key`: a miss seen from the key alone, before a
-    /// caller hands over the word (which copies the term holding it).
-    func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
+    /// caller hands over the word (which copies the term holding it). Inlined: asked some
+    /// forty times a line, the call cost more than the test of the bits that answers most.
+    @inline(__always) func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
     /// False when no word of the set can be among words whose keys' bits (`WordTable.bit(of:)`)
     /// are `wordBits` (`Sentence.keyBits`): a whole line turned away in one test.
-    func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
+    @inline(__always) func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
+    /// False when no word of the set has a key with `key`'s bit: `mayContain(key:)` without
+    /// the probe of the index, for a test inlined where a word is asked about.
+    @inline(__always) func mayHave(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 }
 
     var count: Int { table.words.count }
     var isEmpty: Bool { table.words.isEmpty }
@@ -81,7 +85,7 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     }
     subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
     /// False when no word of the map has `key` (`WordSet.mayContain(key:)`).
-    func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
+    @inline(__always) func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
     /// False when no word of the map can be among words of key bits `wordBits` (`WordSet.mayMeet`).
     func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
 
@@ -339,6 +343,8 @@ struct PhraseList: Sendable, ExpressibleByArrayLiteral, Sequence {
     func mayStart(with word: String, key: UInt64) -> Bool { hasEmpty || firstWords.contains(word, key: key) }
     /// False when no phrase can start with a word whose key is `key` (`WordSet.mayContain`).
     func mayStart(key: UInt64) -> Bool { hasEmpty || firstWords.mayContain(key: key) }
+    /// False when no phrase can start with a word with `key`'s bit (`WordSet.mayHave`).
+    @inline(__always) func mayStart(bitOf key: UInt64) -> Bool { hasEmpty || firstWords.mayHave(key: key) }
     /// False when no phrase can start with any of words whose keys' bits are `wordBits`
     /// (`WordSet.mayMeet`).
     func mayStart(anyOf wordBits: UInt64) -> Bool { hasEmpty || firstWords.mayMeet(wordBits) }

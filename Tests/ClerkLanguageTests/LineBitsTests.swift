@@ -73,6 +73,29 @@ import Testing
         }
     }
 
+    /// The asks about one word (`word(_:is:)`, `word(_:isIn:)`, `phrase(of:at:)`), which turn
+    /// most words away where they are asked (by length, by a bit of the key), answer as a
+    /// plain look at the word does, at every index and at those past either end.
+    @Test func aWordAskedWhereItLiesIsWhatALookAtItSays() {
+        let lists: [PhraseList] = [Vocabulary.politeHeads, [["to", "the"], ["the", "list"]], [["tomorrow"]], [["not", "there"]]]
+        for text in Self.lines {
+            let s = Self.sentence(text)
+            let words = s.tokens.map(\.word) + ["", "a", "zz", "the", "list", "what", "have", "friday", "fridax"]
+            for i in -2...(s.count + 1) {
+                let word: String? = i >= 0 && i < s.count ? s.tokens[i].word : nil
+                for set in Self.sets {
+                    #expect(s.word(i, isIn: set) == set.contains(word ?? ""), "\(text) \(i) \(Array(set))")
+                }
+                for w in words {
+                    #expect(s.word(i, is: w) == (word.map { $0 == w } ?? w.isEmpty), "\(text) \(i) \(w)")
+                }
+                for list in lists {
+                    #expect(s.phrase(of: list, at: i) == list.phrases.first { s.matches($0, at: i) }, "\(text) \(i)")
+                }
+            }
+        }
+    }
+
     /// A line's opening remark, found from its bytes in any case, two to seven bytes long
     /// and ended by a space, a comma, a full stop or an exclamation mark.
     @Test func anOpeningRemarkIsSeenFromTheLinesBytes() {

@@ -1,5 +1,5 @@
 import ClerkCore
-import ClerkLanguage
+@testable import ClerkLanguage
 import Foundation
 import Testing
 
@@ -35,6 +35,19 @@ import Testing
     ] as [(String, [String])])
     func readsClosedWordsAsMeant(text: String, expected: [String]) {
         #expect(corrections(text) == expected)
+    }
+
+    /// Every closed word as written is no correction (`NearWords` turns it away first, by
+    /// its key and its bytes), nor is it one with a letter changed that is still itself.
+    @Test func takesEveryClosedWordAsWritten() {
+        for (_, words) in SpellingTolerance.words {
+            for word in words {
+                #expect(SpellingTolerance.correction(of: word) == nil, "\(word)")
+                #expect(SpellingTolerance.correction(of: word, key: WordTable.key(of: word)) == nil, "\(word)")
+            }
+        }
+        #expect(SpellingTolerance.correction(of: "tomorow")?.word == "tomorrow")
+        #expect(SpellingTolerance.correction(of: "fridya", key: WordTable.key(of: "fridya"))?.word == "friday")
     }
 
     @Test(arguments: ["fry the eggs", "sundae bar", "lunch with Marco", "mondays are long", "remote work", "the match on sunday",

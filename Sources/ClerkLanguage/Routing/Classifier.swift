@@ -587,7 +587,8 @@ enum Classifier {
                 if i == head, shape.headVerb != .none || s.word(i, isA: .callVerb) { continue }
                 if let d = tokens[i].date {
                     shape.hasDate = true
-                    if s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
+                    // (Through the buffer: `s.dates[d]` was a copy of the whole match.)
+                    if s.dates.withUnsafeBufferPointer({ $0[d].known }).contains(.time) { shape.hasTimeOfDay = true }
                     continue
                 }
                 switch tokens[i].kind {

@@ -607,14 +607,18 @@ enum AgendaReader {
             saidRange = DateInterval(start: past.start, end: past.end)
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
         } else if let first = details.dates.first {
-            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
+            // The two matches' times read where they lie (`let a = s.dates[first]` copied each),
+            // through the buffer: where the optimizer left the array's subscript a call, each
+            // `s.dates[first].end` was a copy of the whole match (+1,460 instructions a line).
             // (A list of days, "the 3rd and the 10th": to the end of the last.)
             // ("monday and friday" read as two days, Friday the sooner: from the first of them.)
             let last = details.dates.last!
-            let end = max(s.dates[first].end, s.dates[last].listEnd ?? s.dates[last].end)
-            let start = s.dates[first].isAllDay && s.dates[last].isAllDay ? min(s.dates[first].start, s.dates[last].start) : s.dates[first].start
+            saidRange = s.dates.withUnsafeBufferPointer { dates in
+                let end = max(dates[first].end, dates[last].listEnd ?? dates[last].end)
+                let start = dates[first].isAllDay && dates[last].isAllDay ? min(dates[first].start, dates[last].start) : dates[first].start
+                return DateInterval(start: start, end: end)
+            }
             when = s.dates[first]
-            saidRange = DateInterval(start: start, end: end)
         } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
             // "how does my week look", "what's my day like": this week, today.
             var read = match

@@ -49,7 +49,9 @@ struct LineBytes {
     }
 
     /// True when the line holds `word` (lower-case ASCII, as `Router.mayMention` takes it).
-    func mayMention(_ word: StaticString) -> Bool {
+    /// Inlined where it is asked: the word is a constant there, whose bytes and pairs the
+    /// compiler works out, and most asks end at the first bit tested.
+    @inline(__always) func mayMention(_ word: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
         guard Self.isSet(singles, Int(first)) else { return false }
@@ -62,6 +64,8 @@ struct LineBytes {
     func mayHold(byte: UInt8) -> Bool { Self.isSet(singles, Int(byte | 0x20)) }
 
     @inline(__always) private static func pairSlot(_ a: UInt8, _ b: UInt8) -> Int { (Int(a) &* 31 &+ Int(b)) & 255 }
-    @inline(__always) private static func set(_ bits: inout InlineArray<4, UInt64>, _ slot: Int) { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
-    @inline(__always) private static func isSet(_ bits: InlineArray<4, UInt64>, _ slot: Int) -> Bool { bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0 }
+    // (The word's index masked to 0...3: the compiler then drops the subscript's bounds check,
+    // asked for every byte of every word `mayMention` is given.)
+    @inline(__always) private static func set(_ bits: inout InlineArray<4, UInt64>, _ slot: Int) { bits[(slot >> 6) & 3] |= 1 << UInt64(slot & 63) }
+    @inline(__always) private static func isSet(_ bits: InlineArray<4, UInt64>, _ slot: Int) -> Bool { bits[(slot >> 6) & 3] & (1 << UInt64(slot & 63)) != 0 }
 }

@@ -28,10 +28,14 @@ struct Sentence {
         let reader: DateReader?
         let keyBits: UInt64
         let saidBits: RouteWord
+        /// `tokens.count`, read by every look at a word: in a big reader the array's count
+        /// was left a call (`Array.count.getter`), ten a line in `ContactPhrases.route`.
+        let count: Int
 
         init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, body: Range<Int>, skipped: [Int],
              joined: JoinedDate?, eventOnScreen: Bool, reader: DateReader?, keyBits: UInt64, saidBits: RouteWord) {
             self.text = text
+            count = tokens.count
             self.tokens = tokens
             self.dates = dates
             self.reference = reference
@@ -243,7 +247,7 @@ struct Sentence {
 
     // MARK: - Reading words
 
-    var count: Int { tokens.count }
+    var count: Int { parts.count }
 
     // Not inlined: inlined into a rule, the read through the buffer was made a copy of the
     // whole term (through its value witnesses) again, for one word.
@@ -256,8 +260,18 @@ struct Sentence {
     }
 
     /// `word(i) == w`, compared where the word lies and by length first (`same`): `word(i)`
-    /// handed over a copy of the word to compare.
-    func word(_ i: Int, is w: String) -> Bool {
+    /// handed over a copy of the word to compare. Inlined, with the word `w` written at the
+    /// call: its length is a constant there, and a word of another length (most) is told
+    /// apart without a call; the rest is `sameWord`'s. (Only that test inlined: more code at
+    /// each of the hundreds of calls made the readers too big for the optimizer to inline
+    /// their own reads, and a date read from the line's was copied whole: +1,460 a line.)
+    @inline(__always) func word(_ i: Int, is w: String) -> Bool {
+        if i >= 0 && i < count, tokens.withUnsafeBufferPointer({ $0[i].word.utf8.count }) != w.utf8.count { return false }
+        return sameWord(i, w)
+    }
+
+    /// `word(i, is: w)` past its test of the length.
+    @inline(never) private func sameWord(_ i: Int, _ w: String) -> Bool {
         guard i >= 0 && i < tokens.count else { return w.isEmpty }
         return tokens.withUnsafeBufferPointer { Sentence.same($0[i].word, w) }
     }
@@ -275,8 +289,16 @@ struct Sentence {
         return tokens.withUnsafeBufferPointer { $0[i].kind }
     }
 
-    /// `set.contains(word(i))`, looked up with the key the split worked out.
-    func word(_ i: Int, isIn set: WordSet) -> Bool {
+    /// `set.contains(word(i))`, looked up with the key the split worked out. Inlined where it
+    /// is asked: most words are on none of the set's bits (`WordSet.mayHave`), seen in a few
+    /// instructions; a call was most of the ask's cost (forty-odd asks a line).
+    @inline(__always) func word(_ i: Int, isIn set: WordSet) -> Bool {
+        if i >= 0 && i < count, !set.mayHave(key: tokens.withUnsafeBufferPointer({ $0[i].key })) { return false }
+        return word(at: i, isIn: set)
+    }
+
+    /// `word(i, isIn: set)` past its test of the key's bit.
+    @inline(never) private func word(at i: Int, isIn set: WordSet) -> Bool {
         guard i >= 0 && i < tokens.count else { return set.contains("") }
         // The key alone first: a miss, the usual answer, reads no more of the term. Through
         // the buffer: `tokens[i].key`, inlined into a rule, copied the whole term.
@@ -295,11 +317,17 @@ struct Sentence {
 
     /// The first body index from `from` (up to `until`) whose word is on a list of `c`
     /// (`first(in:)` by `Term.said`).
-    func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
+    /// Inlined: most lines have no word on those lists, answered where it is asked.
+    @inline(__always) func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
+        // No token's word is on those lists: nothing between tokens to find.
+        if saidBits.isDisjoint(with: c), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= count { return nil }
+        return firstWord(isA: c, from: from, until: until)
+    }
+
+    /// `first(isA:from:until:)` past its test of the line's bits.
+    @inline(never) private func firstWord(isA c: RouteWord, from: Int?, until: Int?) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
-        // No token's word is on those lists: nothing between tokens to find.
-        if saidBits.isDisjoint(with: c), i >= 0, upper <= tokens.count { return nil }
         while i < upper {
             if word(i, isA: c) { return i }
             i += 1
@@ -333,16 +361,23 @@ struct Sentence {
 
     /// `a == b`, the lengths compared first: most words compared are not the word, and a
     /// difference in length is seen without the string comparison (~25 instructions).
+    /// (The first bytes compared next cost more than the comparisons they spared: +111 a line.)
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
     }
 
-    /// The first body index from `from` whose word is in `set`.
-    func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
+    /// The first body index from `from` whose word is in `set`. Inlined: most lines have no
+    /// word with a bit of the set's (`Sentence.keyBits`), answered where it is asked.
+    @inline(__always) func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
+        // No token's key has a bit of the set's: no word of the set between tokens.
+        if !set.mayMeet(keyBits), (from ?? body.lowerBound) >= 0, (until ?? body.upperBound) <= count { return nil }
+        return firstWord(in: set, from: from, until: until)
+    }
+
+    /// `first(in:from:until:)` past its test of the line's bits.
+    @inline(never) private func firstWord(in set: WordSet, from: Int?, until: Int?) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
-        // No token's key has a bit of the set's: no word of the set between tokens.
-        if !set.mayMeet(keyBits), i >= 0, upper <= tokens.count { return nil }
         // The keys read through the buffer in one loop: a call of `word(_:isIn:)` for each
         // word cost three times the look-up (a miss, the usual answer, is seen from the key).
         return tokens.withUnsafeBufferPointer { tokens in
@@ -412,7 +447,15 @@ struct Sentence {
     }
 
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
-    func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
+    /// Inlined: at most words no phrase of the list can start, seen from one bit of the word's
+    /// key where it is asked; the phrases are compared by `phrase(at:of:)`.
+    @inline(__always) func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
+        if i >= 0 && i < count, !phrases.mayStart(bitOf: tokens.withUnsafeBufferPointer { $0[i].key }) { return nil }
+        return phrase(at: i, of: phrases)
+    }
+
+    /// `phrase(of:at:)` past its test of the word's bit.
+    @inline(never) private func phrase(at i: Int, of phrases: PhraseList) -> [String]? {
         guard mayStart(phrases, at: i) else { return nil }
         // By index: iterating the list handed over each phrase, retained and released.
         return phrases.phrases.withUnsafeBufferPointer { list in

@@ -232,9 +232,7 @@ extension DateRules {
         default: return nil
         }
         guard (1...12).contains(hour) else { return nil }
-        var r = t
-        r.expression = .clock(hour: hour % 12 + (pm ? 12 : 0), minute: minute, second: second, length: length)
-        return r
+        return t.replacing(expression: .clock(hour: hour % 12 + (pm ? 12 : 0), minute: minute, second: second, length: length))
     }
 
     /// A clock moved by whole minutes, keeping its am/pm ambiguity.

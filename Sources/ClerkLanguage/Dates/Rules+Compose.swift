@@ -293,7 +293,12 @@ extension DateRules {
     /// router keeps the holiday in the title, as "closed for christmas dec 24 to dec 26").
     /// "christmas on a saturday" alone, "for christmas 2027", "for christmas at 6" still join.
     static func isForAHoliday(_ m: Match, _ item: Item, _ t: TimeValue, with other: TimeValue) -> Bool {
-        guard namesHoliday(t.expression), other.hasDate, other.grain <= .day else { return false }
+        // (The flags and the kind first: handed to `namesHoliday`, the expression was copied.)
+        guard other.hasDate, other.grain <= .day else { return false }
+        switch t.expression {
+        case .holiday, .occurrence: guard namesHoliday(t.expression) else { return false }
+        default: return false
+        }
         return m.tokens[item.first].text == "for" || item.first > 0 && m.tokens[item.first - 1].text == "for"
     }
 
@@ -318,9 +323,7 @@ extension DateRules {
 
     /// `t` a day later ("tomorrow" → the day after).
     static func nextDay(_ t: TimeValue) -> TimeValue {
-        var r = t
-        r.expression = .shifted(t.expression, Offset(days: 1, unit: .day))
-        return r
+        t.replacing(expression: .shifted(t.expression, Offset(days: 1, unit: .day)))
     }
 
     /// Words after which "one" is a pronoun ("the first one", "that one"), never an hour.

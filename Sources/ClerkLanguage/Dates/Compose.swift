@@ -275,9 +275,10 @@ enum Compose {
         }
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
-        let e = TimeExpression.range(from, to, inclusive: inclusive)
         // Two repeating ends always make a range somewhere; others are checked (below).
         let alwaysExists = isRepeating(from) && isRepeating(to)
+        // (The ends moved in, not copied and then destroyed here.)
+        let e = TimeExpression.range(consume from, consume to, inclusive: inclusive)
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock
@@ -289,7 +290,7 @@ enum Compose {
             if let known, known.holds(r, latent: latent) { return nil }
             guard exists(r.expression, series) else { return nil }
         }
-        return r
+        return consume r
     }
 }
 

@@ -313,7 +313,9 @@ struct Production {
     /// Overrides the rule's priority for this reading.
     var priority: Int?
 
-    static func time(_ t: TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
+    /// `consuming`: a rule's reading in a local variable is moved into the production, not
+    /// copied into it and then destroyed.
+    static func time(_ t: consuming TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
     static func number(_ n: NumberValue) -> Production { Production(value: .number(n)) }
     static func duration(_ d: Offset) -> Production { Production(value: .duration(d)) }
     static func zone(_ z: StatedZone) -> Production { Production(value: .zone(z)) }

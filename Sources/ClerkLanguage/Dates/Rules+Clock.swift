@@ -148,7 +148,9 @@ extension DateRules {
                 if m.time(0).grain == .hour, case .ambiguousClock(let h, _, _, _) = m.time(0).expression,
                    !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
             }
-            return withMeridiem(m.time(0), pm: w.hasPrefix("p")).map { .time($0) }
+            // (The reading lent, not copied out of its item.)
+            let pm = w.hasPrefix("p")
+            return m.item(0)!.withTime { withMeridiem($0, pm: pm) }.map { .time($0) }
         },
         // 3 in the afternoon is handled by composition; "4 in the AM":
         Rule("in-the-am", [.anyTime { canTakeMeridiem($0) }, .word("in"), .word("the"), .words(["am", "pm"])], role: "time") { m in

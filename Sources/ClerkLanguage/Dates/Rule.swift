@@ -272,6 +272,13 @@ struct Match {
         return item.timeReading
     }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
+    /// `body` given the time readings at `i` and `j` in place (`time(i)` returns a copy, a
+    /// retain and a release of its parts, for a reading only looked at).
+    func withTimes<R>(_ i: Int, _ j: Int, _ body: (TimeValue, TimeValue) -> R) -> R {
+        let a = item(i)!, b = item(j)!
+        precondition(a.kind == .time && b.kind == .time)
+        return a.withTime { x in b.withTime { y in body(x, y) } }
+    }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
         guard captures[i] >= 0, captures[i] & 1 == 1 else { return nil }

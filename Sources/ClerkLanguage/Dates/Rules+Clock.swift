@@ -145,8 +145,11 @@ extension DateRules {
                 // am or pm only inside the hours people schedule ("4a", "12b" are seats,
                 // flats and forms; "3:18a" has its minutes).
                 guard !m.token(1)!.spaceBefore else { return nil }
-                if m.time(0).grain == .hour, case .ambiguousClock(let h, _, _, _) = m.time(0).expression,
-                   !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
+                let bareHour: Int? = m.item(0)!.withTime { t in
+                    guard t.grain == .hour, case .ambiguousClock(let h, _, _, _) = t.expression else { return nil }
+                    return h
+                }
+                if let h = bareHour, !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
             }
             // (The reading lent, not copied out of its item.)
             let pm = w.hasPrefix("p")

@@ -78,7 +78,7 @@ extension DateRules {
         Rule("span-hedged-day", [.anyTime { $0.isPlain && !$0.hasClock && $0.grain >= .week }, .symbols([",", "-", ";"]), .words(hedges),
                                  Element.word("about").opt, Element.words(["on", "the"]).opt, .anyTime { $0.isPlain && $0.hasDate && $0.grain == .day && !$0.hasClock }], role: nil) { m in
             if m.word(2) == "how", !m.has(3) { return nil }
-            return Compose.intersect(m.time(0), m.time(5), m.series).map { .time($0) }
+            return m.withTimes(0, 5) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
         // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
         // is a day from 13 up; below that "monday 9" is nine o'clock, unless a time follows
@@ -103,7 +103,7 @@ extension DateRules {
         // 12/03/2026-09:15, 2027-01-04@08:30: a date and a time joined by a mark
         Rule("date-mark-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }, .symbols(["-", "@"]).touching,
                                 Element.time { $0.isClockOnly && $0.isPlain }.touching], role: nil) { m in
-            Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
+            m.withTimes(0, 2) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
         // 2027-03-05T14:30:00, …T14:30:00.000Z, …T14:30+01:00: ISO 8601 date and time, with
         // fractions of a second and a zone (Z, ±hh:mm, ±hhmm)
@@ -129,7 +129,7 @@ extension DateRules {
         },
         // "8 tomorrow evening": the hour first, its day and part after
         Rule("of-date", [.anyTime { $0.hasDayPart && $0.isPlain }, .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
-            Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
+            m.withTimes(0, 2) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
     ]
 

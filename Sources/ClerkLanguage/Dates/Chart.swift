@@ -19,7 +19,7 @@ struct Chart: ~Copyable {
     var items: ItemList { mutating get { ItemList(base: itemStore, count: itemCount) } }
     /// The readings themselves, in the chart's memory: room for `itemRoom` in `scratch`, then
     /// (for a long text) memory of the chart's own, twice as large each time it fills, up to
-    /// `capacity`. Moved only by `add`, which no `Item` in use outlives (see `apply`).
+    /// `capacity`. Moved only by `reserveItem`, which no `Item` in use outlives (see `apply`).
     private var itemStore: UnsafeMutablePointer<ItemStorage>
     private var itemRoom: Int
     /// Whether `itemStore` was allocated by the chart (it outgrew its room in `scratch`).
@@ -410,7 +410,7 @@ struct Chart: ~Copyable {
             let matches = found
             for k in 0..<matches.count {
                 let end = matches[k].end, slots = matches[k].captures
-                // (Made afresh for each match: `add` may move the items.)
+                // (Made afresh for each match: `reserveItem` may move the items.)
                 let m = Match(captures: slots, tokens: tokenStore, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }

@@ -19,7 +19,7 @@ struct Chart: ~Copyable {
     var items: ItemList { mutating get { ItemList(base: itemStore, count: itemCount) } }
     /// The readings themselves, in the chart's memory: room for `itemRoom` in `scratch`, then
     /// (for a long text) memory of the chart's own, twice as large each time it fills, up to
-    /// `capacity`. Moved only by `add`, which no `Item` in use outlives (see `apply`).
+    /// `capacity`. Moved only by `reserveItem`, which no `Item` in use outlives (see `apply`).
     private var itemStore: UnsafeMutablePointer<ItemStorage>
     private var itemRoom: Int
     /// Whether `itemStore` was allocated by the chart (it outgrew its room in `scratch`).
@@ -410,7 +410,7 @@ struct Chart: ~Copyable {
             let matches = found
             for k in 0..<matches.count {
                 let end = matches[k].end, slots = matches[k].captures
-                // (Made afresh for each match: `add` may move the items.)
+                // (Made afresh for each match: `reserveItem` may move the items.)
                 let m = Match(captures: slots, tokens: tokenStore, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }
@@ -424,7 +424,8 @@ struct Chart: ~Copyable {
                 let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
                 // The reading moved into the item, not copied: a production is large, and a copy
                 // went through the optional's generic copy and destroy.
-                add(ItemStorage(first: position, end: end, value: (consume production).value, rule: source,
+                guard let slot = reserveItem(first: position, end: end, kind: production.value.kind) else { continue }
+                slot.initialize(to: ItemStorage(first: position, end: end, value: (consume production).value, rule: source,
                          captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                          standsAlone: standsAlone, priority: priority, generation: Int(pass)))
             }
@@ -652,21 +653,21 @@ struct Chart: ~Copyable {
         return false
     }
 
-    /// `consuming`: the new item is moved into the chart, without a copy of its parts.
-    /// Inlined into its one caller: called, it cost its call and a move of the argument (the
-    /// item is still built on the stack and copied into its slot either way).
-    @inline(__always) private mutating func add(_ item: consuming ItemStorage) {
-        guard itemCount < capacity else { return }
+    /// The slot for a new item of `kind` over `first..<end`, its header written and counted,
+    /// for the caller to initialize at once (nil when the chart is full). The item is built
+    /// in its slot: handed to a method, it was built on the stack and copied there.
+    @inline(__always) private mutating func reserveItem(first: Int, end: Int, kind: ValueKind) -> UnsafeMutablePointer<ItemStorage>? {
+        guard itemCount < capacity else { return nil }
         if itemCount == itemRoom { growItems() }
-        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
+        let slot = first * Self.kinds + Int(kind.rawValue)
         let new = Int32(itemCount)
         // Within the room for items and headers: `itemCount < capacity`, checked above.
-        (headers + itemCount).initialize(to: Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
-                                                      nextStartingHere: firstStartingAt[slot], kind: item.kind))
+        (headers + itemCount).initialize(to: Header(first: Int32(first), end: Int32(end), generation: pass,
+                                                      nextStartingHere: firstStartingAt[slot], kind: kind))
         firstStartingAt[slot] = new
-        kindsAt[item.first] |= 1 << item.kind.rawValue
-        (itemStore + itemCount).initialize(to: consume item)
+        kindsAt[first] |= 1 << kind.rawValue
         itemCount += 1
+        return itemStore + (itemCount - 1)
     }
 
     /// Room for twice as many items (up to `capacity`), the items moved there.

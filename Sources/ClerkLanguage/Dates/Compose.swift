@@ -25,6 +25,8 @@ enum Compose {
         else if a.saysMidnight, isWholeDays(b), b.hasDate { eb = .shifted(eb, Offset(days: 1, unit: .day)) }
         else if b.saysMidnight, isWholeDays(a), a.hasDate { ea = .shifted(ea, Offset(days: 1, unit: .day)) }
 
+        // A clock time on a named day always exists; other combinations are checked (below).
+        let alwaysExists = isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a)
         let e: TimeExpression
         if let whole = clockRangeOnDay(a, b, series) ?? clockRangeOnDay(b, a, series) {
             e = whole
@@ -33,10 +35,9 @@ enum Compose {
         } else if case .range(let from, let to, let inclusive) = eb, !a.hasClock, !a.isStretch {
             e = .range(.intersect(from, ea), to, inclusive: inclusive)
         } else {
-            e = intersection(ea, eb)
+            // (Moved: the factors were copied into the intersection, then destroyed here.)
+            e = intersection(consume ea, consume eb)
         }
-        // A clock time on a named day always exists; other combinations are checked (below).
-        let alwaysExists = isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a)
 
         // "Saturday this weekend": a whole day of the weekend is that day (the weekend's hours,
         // Friday 18:00 on, made it a day from midnight to midnight at the grain of hours).
@@ -64,14 +65,15 @@ enum Compose {
             if let known, known.holds(r, latent: latent) { return nil }
             guard exists(r.expression, series) else { return nil }
         }
-        return r
+        // (Moved out: returned as is, the reading was copied and the copy destroyed.)
+        return consume r
     }
 
     /// `a ∩ b` in one canonical shape: nested intersections flattened, and the factors
     /// ordered from the sparsest to the densest (a year before a month before a weekday before
     /// a clock). "(Friday ∩ July 18) ∩ 2014" and "Friday ∩ (July 18 ∩ 2014)" become one reading,
     /// and walking the series starts from the factor that moves furthest per step.
-    static func intersection(_ a: TimeExpression, _ b: TimeExpression) -> TimeExpression {
+    static func intersection(_ a: consuming TimeExpression, _ b: consuming TimeExpression) -> TimeExpression {
         if !a.isIntersection, !b.isIntersection {
             return density(a) <= density(b) ? .intersect(a, b) : .intersect(b, a)
         }
@@ -273,9 +275,10 @@ enum Compose {
         }
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
-        let e = TimeExpression.range(from, to, inclusive: inclusive)
         // Two repeating ends always make a range somewhere; others are checked (below).
         let alwaysExists = isRepeating(from) && isRepeating(to)
+        // (The ends moved in, not copied and then destroyed here.)
+        let e = TimeExpression.range(consume from, consume to, inclusive: inclusive)
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock
@@ -287,7 +290,7 @@ enum Compose {
             if let known, known.holds(r, latent: latent) { return nil }
             guard exists(r.expression, series) else { return nil }
         }
-        return r
+        return consume r
     }
 }
 

@@ -272,6 +272,13 @@ struct Match {
         return item.timeReading
     }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
+    /// `body` given the time readings at `i` and `j` in place (`time(i)` returns a copy, a
+    /// retain and a release of its parts, for a reading only looked at).
+    func withTimes<R>(_ i: Int, _ j: Int, _ body: (TimeValue, TimeValue) -> R) -> R {
+        let a = item(i)!, b = item(j)!
+        precondition(a.kind == .time && b.kind == .time)
+        return a.withTime { x in b.withTime { y in body(x, y) } }
+    }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
         guard captures[i] >= 0, captures[i] & 1 == 1 else { return nil }
@@ -313,7 +320,9 @@ struct Production {
     /// Overrides the rule's priority for this reading.
     var priority: Int?
 
-    static func time(_ t: TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
+    /// `consuming`: a rule's reading in a local variable is moved into the production, not
+    /// copied into it and then destroyed.
+    static func time(_ t: consuming TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
     static func number(_ n: NumberValue) -> Production { Production(value: .number(n)) }
     static func duration(_ d: Offset) -> Production { Production(value: .duration(d)) }
     static func zone(_ z: StatedZone) -> Production { Production(value: .zone(z)) }

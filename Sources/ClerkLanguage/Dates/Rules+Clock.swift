@@ -145,10 +145,15 @@ extension DateRules {
                 // am or pm only inside the hours people schedule ("4a", "12b" are seats,
                 // flats and forms; "3:18a" has its minutes).
                 guard !m.token(1)!.spaceBefore else { return nil }
-                if m.time(0).grain == .hour, case .ambiguousClock(let h, _, _, _) = m.time(0).expression,
-                   !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
+                let bareHour: Int? = m.item(0)!.withTime { t in
+                    guard t.grain == .hour, case .ambiguousClock(let h, _, _, _) = t.expression else { return nil }
+                    return h
+                }
+                if let h = bareHour, !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
             }
-            return withMeridiem(m.time(0), pm: w.hasPrefix("p")).map { .time($0) }
+            // (The reading lent, not copied out of its item.)
+            let pm = w.hasPrefix("p")
+            return m.item(0)!.withTime { withMeridiem($0, pm: pm) }.map { .time($0) }
         },
         // 3 in the afternoon is handled by composition; "4 in the AM":
         Rule("in-the-am", [.anyTime { canTakeMeridiem($0) }, .word("in"), .word("the"), .words(["am", "pm"])], role: "time") { m in
@@ -232,9 +237,7 @@ extension DateRules {
         default: return nil
         }
         guard (1...12).contains(hour) else { return nil }
-        var r = t
-        r.expression = .clock(hour: hour % 12 + (pm ? 12 : 0), minute: minute, second: second, length: length)
-        return r
+        return t.replacing(expression: .clock(hour: hour % 12 + (pm ? 12 : 0), minute: minute, second: second, length: length))
     }
 
     /// A clock moved by whole minutes, keeping its am/pm ambiguity.

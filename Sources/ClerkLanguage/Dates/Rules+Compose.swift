@@ -78,7 +78,7 @@ extension DateRules {
         Rule("span-hedged-day", [.anyTime { $0.isPlain && !$0.hasClock && $0.grain >= .week }, .symbols([",", "-", ";"]), .words(hedges),
                                  Element.word("about").opt, Element.words(["on", "the"]).opt, .anyTime { $0.isPlain && $0.hasDate && $0.grain == .day && !$0.hasClock }], role: nil) { m in
             if m.word(2) == "how", !m.has(3) { return nil }
-            return Compose.intersect(m.time(0), m.time(5), m.series).map { .time($0) }
+            return m.withTimes(0, 5) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
         // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
         // is a day from 13 up; below that "monday 9" is nine o'clock, unless a time follows
@@ -103,7 +103,7 @@ extension DateRules {
         // 12/03/2026-09:15, 2027-01-04@08:30: a date and a time joined by a mark
         Rule("date-mark-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }, .symbols(["-", "@"]).touching,
                                 Element.time { $0.isClockOnly && $0.isPlain }.touching], role: nil) { m in
-            Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
+            m.withTimes(0, 2) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
         // 2027-03-05T14:30:00, …T14:30:00.000Z, …T14:30+01:00: ISO 8601 date and time, with
         // fractions of a second and a zone (Z, ±hh:mm, ±hhmm)
@@ -129,7 +129,7 @@ extension DateRules {
         },
         // "8 tomorrow evening": the hour first, its day and part after
         Rule("of-date", [.anyTime { $0.hasDayPart && $0.isPlain }, .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
-            Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
+            m.withTimes(0, 2) { Compose.intersect($0, $1, m.series) }.map { .time($0) }
         },
     ]
 
@@ -293,7 +293,12 @@ extension DateRules {
     /// router keeps the holiday in the title, as "closed for christmas dec 24 to dec 26").
     /// "christmas on a saturday" alone, "for christmas 2027", "for christmas at 6" still join.
     static func isForAHoliday(_ m: Match, _ item: Item, _ t: TimeValue, with other: TimeValue) -> Bool {
-        guard namesHoliday(t.expression), other.hasDate, other.grain <= .day else { return false }
+        // (The flags and the kind first: handed to `namesHoliday`, the expression was copied.)
+        guard other.hasDate, other.grain <= .day else { return false }
+        switch t.expression {
+        case .holiday, .occurrence: guard namesHoliday(t.expression) else { return false }
+        default: return false
+        }
         return m.tokens[item.first].text == "for" || item.first > 0 && m.tokens[item.first - 1].text == "for"
     }
 
@@ -318,9 +323,7 @@ extension DateRules {
 
     /// `t` a day later ("tomorrow" → the day after).
     static func nextDay(_ t: TimeValue) -> TimeValue {
-        var r = t
-        r.expression = .shifted(t.expression, Offset(days: 1, unit: .day))
-        return r
+        t.replacing(expression: .shifted(t.expression, Offset(days: 1, unit: .day)))
     }
 
     /// Words after which "one" is a pronoun ("the first one", "that one"), never an hour.

@@ -203,7 +203,7 @@ extension DateRules {
                 t.hasClock = true
             }
             t.isStretch = holiday.days > 1 || t.hasClock
-            return .time(t, latent: latent)
+            return .time(consume t, latent: latent)
         }
     }
 }

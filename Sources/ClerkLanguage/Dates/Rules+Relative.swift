@@ -907,14 +907,11 @@ extension DateRules {
     }
 
     static func occurrence(_ t: TimeValue, _ k: Int, skipCurrent: Bool) -> Production? {
-        var r = t
-        r.expression = .occurrence(t.expression, k, skipCurrent: skipCurrent)
-        return .time(r)
+        .time(t.replacing(expression: .occurrence(t.expression, k, skipCurrent: skipCurrent)))
     }
 
     static func portionValue(_ t: TimeValue, _ portion: Portion) -> Production? {
-        var r = t
-        r.expression = .portion(t.expression, portion)
+        var r = t.replacing(expression: .portion(t.expression, portion))
         // A season's part is whole days, as the season is.
         if isSeason(t) { return .time(r) }
         r.grain = t.grain >= .year ? .month : .day

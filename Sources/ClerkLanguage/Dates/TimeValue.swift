@@ -1,13 +1,17 @@
 /// A time reading in the chart: the expression plus what the person said about it.
 ///
 /// Readings are copied at every step of matching, so the value is kept small: flags in one
-/// word, and the attributes few readings have (a duration, a zone, a repeat, a bound) in one
-/// shared box that is copied only when one of them changes.
+/// word, a bound in the byte after them, and the attributes few readings have (a duration, a
+/// zone, a repeat, an offset from now) in one shared box that is copied only when one of them
+/// changes.
 struct TimeValue: Hashable, Sendable {
     var expression: TimeExpression
     /// The finest unit said: "March" month, "April 9" day, "5pm" hour.
     var grain: Grain
     private var flags: Flags = []
+    /// Stored here, not in `extras`: a bound is the commonest attribute ("after 5", "until
+    /// Friday"), and this byte was padding (no box to allocate, copy and free for it).
+    private var bound: OpenBound?
     private var extras: Extras?
 
     init(_ expression: TimeExpression, grain: Grain) {
@@ -32,28 +36,25 @@ struct TimeValue: Hashable, Sendable {
         let duration: Offset?
         let zone: StatedZone?
         let recurrence: RecurrenceRule?
-        let openBound: OpenBound?
         let fromNow: Offset?
         /// `recurrence != nil`, kept so that tests ask it without copying the repeat out.
         let hasRecurrence: Bool
 
-        init(duration: Offset?, zone: StatedZone?, recurrence: RecurrenceRule?, openBound: OpenBound?, fromNow: Offset?) {
+        init(duration: Offset?, zone: StatedZone?, recurrence: RecurrenceRule?, fromNow: Offset?) {
             self.hasRecurrence = recurrence != nil
             self.duration = duration
             self.zone = zone
             self.recurrence = recurrence
-            self.openBound = openBound
             self.fromNow = fromNow
         }
 
         static func == (a: Extras, b: Extras) -> Bool {
-            a.duration == b.duration && a.zone == b.zone && a.recurrence == b.recurrence && a.openBound == b.openBound && a.fromNow == b.fromNow
+            a.duration == b.duration && a.zone == b.zone && a.recurrence == b.recurrence && a.fromNow == b.fromNow
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(duration)
             hasher.combine(zone)
-            hasher.combine(openBound)
         }
     }
 
@@ -63,14 +64,13 @@ struct TimeValue: Hashable, Sendable {
     /// A setter given nil on a plain reading (which has no box) leaves it plain without
     /// calling this: copying every attribute out to find that all are nil was most of the cost
     /// of "start and end without their zones" in `Compose.range`.
-    private mutating func setExtras(duration: Offset??, zone: StatedZone??, recurrence: RecurrenceRule??, openBound: OpenBound??, fromNow: Offset??) {
+    private mutating func setExtras(duration: Offset??, zone: StatedZone??, recurrence: RecurrenceRule??, fromNow: Offset??) {
         let d = duration ?? extras?.duration
         let z = zone ?? extras?.zone
         let r = recurrence ?? extras?.recurrence
-        let o = openBound ?? extras?.openBound
         let f = fromNow ?? extras?.fromNow
-        extras = (d == nil && z == nil && r == nil && o == nil && f == nil) ? nil
-            : Extras(duration: d, zone: z, recurrence: r, openBound: o, fromNow: f)
+        extras = (d == nil && z == nil && r == nil && f == nil) ? nil
+            : Extras(duration: d, zone: z, recurrence: r, fromNow: f)
     }
 
     /// A day or a longer stretch was named ("tomorrow", "Friday", "next week").
@@ -97,27 +97,27 @@ struct TimeValue: Hashable, Sendable {
     /// "for 2 hours": the end is the start plus this.
     var duration: Offset? {
         get { extras?.duration }
-        set { if newValue != nil || extras != nil { setExtras(duration: .some(newValue), zone: nil, recurrence: nil, openBound: nil, fromNow: nil) } }
+        set { if newValue != nil || extras != nil { setExtras(duration: .some(newValue), zone: nil, recurrence: nil, fromNow: nil) } }
     }
     var zone: StatedZone? {
         get { extras?.zone }
-        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, openBound: nil, fromNow: nil) } }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, fromNow: nil) } }
     }
     /// Whether a repeat was said (`recurrence != nil` without copying the repeat out).
     var hasRecurrence: Bool { extras?.hasRecurrence ?? false }
     var recurrence: RecurrenceRule? {
         get { extras?.recurrence }
-        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), openBound: nil, fromNow: nil) } }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), fromNow: nil) } }
     }
     /// A bound rather than a stretch: "after 2pm", "until 5", "by Friday".
     var openBound: OpenBound? {
-        get { extras?.openBound }
-        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: .some(newValue), fromNow: nil) } }
+        get { bound }
+        set { bound = newValue }
     }
     /// "in 2 hours": exact on the instant line, so the resolver adds real seconds.
     var fromNow: Offset? {
         get { extras?.fromNow }
-        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: nil, fromNow: .some(newValue)) } }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: nil, fromNow: .some(newValue)) } }
     }
 
     /// A date reading ("Friday", "April 9", "next week").
@@ -147,13 +147,24 @@ struct TimeValue: Hashable, Sendable {
         return t
     }
 
+    /// This reading with `e` for its expression: as `var r = self; r.expression = e` without
+    /// the copy of the old expression that the assignment then destroys.
+    func replacing(expression e: TimeExpression) -> TimeValue {
+        var r = TimeValue(e, grain: grain)
+        r.flags = flags
+        r.bound = bound
+        r.extras = extras
+        return r
+    }
+
     var isClockOnly: Bool { hasClock && !hasDate && !hasDayPart && !isStretch }
     /// No duration, zone, repeat, bound or offset: a plain moment or stretch.
-    var isPlain: Bool { extras == nil }
+    var isPlain: Bool { extras == nil && bound == nil }
     /// Plain once its zone is dropped (as `zone = nil` then `isPlain`, without the copy).
     var isPlainButZone: Bool {
+        guard bound == nil else { return false }
         guard let x = extras else { return true }
-        return x.duration == nil && !x.hasRecurrence && x.openBound == nil && x.fromNow == nil
+        return x.duration == nil && !x.hasRecurrence && x.fromNow == nil
     }
 }
 

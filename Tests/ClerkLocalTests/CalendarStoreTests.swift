@@ -389,15 +389,18 @@ import Testing
         #expect(try search("dentist", "ana") == [])
     }
 
-    /// A compound said closed finds it written open and the other way round; a word that is
-    /// in neither form finds nothing.
-    @Test func searchesCompoundsWrittenOpenOrClosed() throws {
+    /// A compound said closed finds it written open and the other way round, and a
+    /// possessive finds the person's events however the title says whose they are; a word
+    /// that is in no title, in neither form, finds nothing.
+    @Test func searchesCompoundsWrittenOpenOrClosedAndPossessivesAsTheirNames() throws {
         let test = try TestStore()
         defer { test.remove() }
         let id = try test.primaryID
         try test.store.insertEvent(EventDraft(title: "Pick up the kids", when: Self.timed("2026-03-05T15:00", "2026-03-05T16:00")), id: "p", calendarID: id)
         try test.store.insertEvent(EventDraft(title: "Carpool", when: Self.timed("2026-03-06T08:00", "2026-03-06T09:00")), id: "c", calendarID: id)
         try test.store.insertEvent(EventDraft(title: "Hotel check-in", when: Self.timed("2026-03-07T15:00", "2026-03-07T16:00")), id: "h", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Swimming lessons for Emma", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00")), id: "s", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "McDonald's with Tom", when: Self.timed("2026-03-06T12:00", "2026-03-06T13:00")), id: "m", calendarID: id)
         let march = (local("2026-03-01T00:00", Self.madrid), local("2026-04-01T00:00", Self.madrid))
         func search(_ text: String) throws -> [String] {
             try test.store.searchEvents(EventSearch(text: text, from: march.0, to: march.1)).map(\.id)
@@ -407,20 +410,6 @@ import Testing
         #expect(try search("checkin") == ["h"])
         #expect(try search("check in") == ["h"])
         #expect(try search("kids dropoff") == [])
-    }
-
-    /// A possessive finds the person's events however the title says whose they are; a
-    /// word that is in no title still finds nothing.
-    @Test func searchesAPossessiveAsItsName() throws {
-        let test = try TestStore()
-        defer { test.remove() }
-        let id = try test.primaryID
-        try test.store.insertEvent(EventDraft(title: "Swimming lessons for Emma", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00")), id: "s", calendarID: id)
-        try test.store.insertEvent(EventDraft(title: "McDonald's with Tom", when: Self.timed("2026-03-06T12:00", "2026-03-06T13:00")), id: "m", calendarID: id)
-        let march = (local("2026-03-01T00:00", Self.madrid), local("2026-04-01T00:00", Self.madrid))
-        func search(_ text: String) throws -> [String] {
-            try test.store.searchEvents(EventSearch(text: text, from: march.0, to: march.1)).map(\.id)
-        }
         #expect(try search("emma's swimming") == ["s"])
         #expect(try search("emma\u{2019}s swimming") == ["s"])
         #expect(try search("mcdonald's") == ["m"])

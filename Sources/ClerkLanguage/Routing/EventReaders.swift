@@ -860,7 +860,7 @@ enum AgendaReader {
         }
         // "when is the review now", "what time is my flight now": the event as it stands, not
         // events in the hour from now.
-        if words != nil, details.dates.count == 1, s.dates[details.dates[0]].rule == "now",
+        if words != nil, details.dates.count == 1, s.dates.withUnsafeBufferPointer({ $0[details.dates[0]].rule == "now" }),
            let last = s.body.last(where: { s.kind($0) != .mark }), s.tokens[last].date == details.dates[0] {
             query.when = nil
             query.range = nil
@@ -1082,13 +1082,14 @@ enum AgendaReader {
     /// "next" leads it ("on christmas eve") or when nothing names an event beside it ("what's
     /// on christmas"): title words right after it, or a meal read with it ("xmas lunch").
     static func titleDate(_ s: Sentence, date d: Int, hasWords: Bool) -> String? {
-        guard s.dates[d].parts.contains(where: { $0.rule == "holiday" }),
+        // (The match read through the buffer: `s.dates[d]` may be a copy of it whole.)
+        guard s.dates.withUnsafeBufferPointer({ $0[d].parts.contains(where: { $0.rule == "holiday" }) }),
               var first = s.body.first(where: { s.tokens[$0].date == d }),
               let last = s.body.last(where: { s.tokens[$0].date == d }) else { return nil }
         if s.word(first, isIn: nameLeads) { first += 1 }
         guard first <= last, !s.word(first, isIn: dayLeads), !s.word(first - 1, isIn: dayLeads) else { return nil }
         let wordsAfter = hasWords && last + 1 < s.body.upperBound && s.kind(last + 1) == .word && !s.isInDate(last + 1)
-        guard wordsAfter || s.dates[d].parts.count > 1 else { return nil }
+        guard wordsAfter || s.dates.withUnsafeBufferPointer({ $0[d].parts.count }) > 1 else { return nil }
         return s.text(of: first..<(last + 1)).lowercased()
     }
 
@@ -1097,6 +1098,7 @@ enum AgendaReader {
     static let busyWords: WordSet = ["busy", "packed", "hectic", "full"]
     static let quietWords: WordSet = ["quiet", "free", "light", "calm"]
     static let mostWords: WordSet = ["most", "least"]
+    static let rankWords = WordSet(Array(busiestWords) + Array(quietestWords) + Array(mostWords) + Array(nothingWords))
     static let whichWords: WordSet = ["which", "what"]
     static let dayWords: WordSet = ["day", "days"]
 
@@ -1104,6 +1106,8 @@ enum AgendaReader {
     /// busy", and "which day am I free" (free time asked as a day); nil for "am I busy
     /// friday" and "is friday quiet", which ask about one day.
     static func dayRankCue(_ s: Sentence, wantsFreeTime: Bool) -> (DayRank, Range<Int>)? {
+        // One pass turns most lines away: none of the words a ranking needs.
+        guard wantsFreeTime || s.has(rankWords) else { return nil }
         for i in s.body where !s.isInDate(i) {
             if s.word(i, isIn: busiestWords) { return (.busiest, i..<(i + 1)) }
             if s.word(i, isIn: quietestWords) { return (.quietest, i..<(i + 1)) }

@@ -95,6 +95,15 @@ extension Session {
         } catch {
             return .answered(failure(intent, error))
         }
+        // "stop the weekly after christmas", with no title word read: only series that repeat
+        // so, never every series there is. (With a title, the title names it: a "daily
+        // standup" may be kept as every weekday.)
+        if let frequency = reference.frequency, reference.words == nil, reference.attendee == nil {
+            found = found.filter { event in
+                let rules = event.recurringEventID.flatMap { try? context.calendars.event(id: $0) }?.recurrence ?? event.recurrence
+                return rules.contains { $0.hasPrefix("RRULE:") && $0.contains("FREQ=\(frequency)") }
+            }
+        }
         if isSpan {
             // "move tuesday's shift": the one that starts on Tuesday, not Monday's night shift
             // that runs into it — an event begun before the span counts only when none

@@ -414,6 +414,9 @@ public struct EventReference: Sendable, Hashable {
     /// "move the christmas party", "cancel the xmas lunch": a holiday's words that may be
     /// part of the event's name, looked for in titles before they are taken as the day.
     public var titleDate: Optional<String>
+    /// "the weekly sync", "stop the daily standup": how often the series named repeats
+    /// ("WEEKLY", "DAILY"), so that no series of another frequency is taken for it.
+    public var frequency: Optional<String>
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
@@ -422,6 +425,7 @@ public struct EventReference: Sendable, Hashable {
         positions = []
         countSaid = nil
         titleDate = nil
+        frequency = nil
         self.isLastShown = isLastShown
         self.isNext = isNext
         self.isAll = isAll

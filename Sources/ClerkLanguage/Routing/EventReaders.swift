@@ -1427,6 +1427,8 @@ enum ReferenceReader {
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.ranges == [s.dates[d].range] }
             reference.isSeries = true
+            // ("stop the weekly planning": a weekly series, whatever else names it.)
+            reference.frequency = s.dates[d].recurrence?.split(separator: ";").first { $0.hasPrefix("FREQ=") }.map { String($0.dropFirst(5)) }
             slots.append(Slot(kind: .series, ranges: [s.dates[d].range], value: "true", rule: "frequency-word"))
         }
         if let i = range.first(where: { s.word($0, isIn: Vocabulary.repeatWords) }) {

@@ -599,6 +599,7 @@ extension Renderer {
         let span = spanWords(from: from, to: to, text: text, now: now)
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
         if words == "birthday" || words == "birthdays" { return "No birthdays\(with) \(span), in the calendar or the contacts." }
+        if words == AgendaQuery.away { return "No trips, holidays or leave\(with) \(span) (events with such words in their titles)." }
         if let words { return "No '\(words)' events\(with) \(span)." }
         if !with.isEmpty { return "No events\(with) \(span)." }
         return "Nothing \(span)."

@@ -313,6 +313,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "when did I last see the dentist", "when was my last haircut": of the events named,
     /// only the latest to have started (the conversation looks back a year).
     public var wantsLast: Bool = false
+    /// The words of "when am I away", "am I off work next week": time away, looked for as
+    /// trips, holidays and leave by the conversation.
+    public static let away = "away"
     /// "what's my busiest day next week", "which day am I free": the day of the span to
     /// name, by the time booked in it.
     public var dayRank: Optional<DayRank> = nil

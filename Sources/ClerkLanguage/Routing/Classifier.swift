@@ -968,6 +968,8 @@ enum Classifier {
         // "what time do I need to leave for the shoot", "when do we have to head off": the need
         // said before the verb.
         if s.word(i + 2, isIn: needWords), s.word(i + 3, is: "to") { i += 2 }
+        // "when am I away", "when are we off work": time away, asked as a trip is.
+        if AgendaReader.asksAway(s) { return true }
         let next = i + 3
         let ends = next >= s.body.upperBound || s.tokens[next].isMark || s.isInDate(next)
         if s.word(i + 2, isIn: AgendaReader.workWords) { return ends || s.word(next, isIn: AgendaReader.nextWord) }

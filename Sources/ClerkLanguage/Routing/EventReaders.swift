@@ -841,6 +841,20 @@ enum AgendaReader {
             slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
             words = said
         }
+        // "when am I away", "am I off work next week": time away, whatever its events are
+        // called (the conversation looks for trips, holidays and leave).
+        if !wantsFreeTime, Self.asksAway(s) {
+            slots.removeAll { $0.kind == .words }
+            if let at = s.body.first(where: { (s.word($0, isIn: awayWords) || s.word($0, isIn: leaveNouns)) && !s.isInDate($0) }) {
+                slots.append(s.slot(.words, at..<(at + 1), value: AgendaQuery.away, rule: "away"))
+            }
+            words = AgendaQuery.away
+            // ("am I off work next week": "work" is no calendar there.)
+            if s.body.contains(where: { s.word($0, is: "off") && s.word($0 + 1, is: "work") }) {
+                details.calendar = nil
+                slots.removeAll { $0.kind == .calendar }
+            }
+        }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: saysWhen)
         if words != nil, notesCue != nil { asks = .notes }
         if words != nil, asksWhichTime { asks = .start }
@@ -1066,6 +1080,26 @@ enum AgendaReader {
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
+
+    static let awayWords: WordSet = ["away", "abroad", "travelling", "traveling", "off"]
+    static let awaySpeakers: WordSet = ["i", "we", "i'm", "im", "we're"]
+
+    /// True for a question of the speaker's time away: "when am I away", "am I abroad next
+    /// week", "when are we travelling", "am I off work on the 24th" ("off" only before
+    /// "work"; "is the heating off" and "take the day off" are none).
+    static func asksAway(_ s: Sentence) -> Bool {
+        guard s.has(awayWords) || s.has(leaveNouns), s.has(awaySpeakers) else { return false }
+        func saidOfSpeaker(_ j: Int) -> Bool {
+            s.word(j, isIn: awaySpeakers) || s.word(j - 1, isIn: awaySpeakers) && s.word(j, isIn: Classifier.askingAuxiliaries)
+        }
+        return s.body.contains { i in
+            guard !s.isInDate(i) else { return false }
+            // ("when am I on holiday", "am I on leave in march".)
+            if s.word(i, isIn: leaveNouns) { return s.word(i - 1, is: "on") && saidOfSpeaker(i - 2) }
+            return s.word(i, isIn: awayWords) && (!s.word(i, is: "off") || s.word(i + 1, is: "work")) && saidOfSpeaker(i - 1)
+        }
+    }
+    static let leaveNouns: WordSet = ["holiday", "holidays", "vacation", "leave"]
 
     static let vagueNouns: WordSet = ["stuff", "things", "bits", "bits and bobs"]
     static let spanLeads: WordSet = ["over", "across", "through", "during", "throughout"]

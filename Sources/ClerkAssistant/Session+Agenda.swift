@@ -723,7 +723,8 @@ extension Session {
     /// Quietest names every day with nothing timed in it ("which day am I free"), else the one
     /// with the least booked.
     func rankedDays(_ rank: DayRank, events: [Event], from: Date, to: Date, names: [String: String], text: DateText, now: Date) -> Reply {
-        var days: [(day: LocalDate, events: [Event], booked: TimeInterval)] = []
+        typealias Day = (day: LocalDate, events: [Event], booked: TimeInterval)
+        var days: [Day] = []
         var day = text.localDate(from)
         while days.count < AgendaDefaults.searchDays {
             let start = max(day.startOfDay(in: context.zone), from), end = min(day.adding(days: 1).startOfDay(in: context.zone), to)
@@ -740,13 +741,13 @@ extension Session {
             days.append((day, on, booked))
             day = day.adding(days: 1)
         }
-        let free = days.filter { $0.booked == 0 }
-        let found: [(day: LocalDate, events: [Event], booked: TimeInterval)]
+        let found: [Day]
         switch rank {
         case .busiest:
             // The most time booked; of equals, the most events, then the first.
             found = days.filter { !$0.events.isEmpty }.max { ($0.booked, $0.events.count, $1.day) < ($1.booked, $1.events.count, $0.day) }.map { [$0] } ?? []
         case .quietest:
+            let free = days.filter { $0.booked == 0 }
             found = !free.isEmpty ? free : days.min { ($0.booked, $0.events.count, $0.day) < ($1.booked, $1.events.count, $1.day) }.map { [$0] } ?? []
         }
         let dayJSON: [JSONValue] = found.map { .object([("date", .string($0.day.description)), ("bookedMinutes", .number(($0.booked / 60).rounded())),

@@ -99,9 +99,15 @@ extension Session {
         // so, never every series there is. (With a title, the title names it: a "daily
         // standup" may be kept as every weekday.)
         if let frequency = reference.frequency, reference.words == nil, reference.attendee == nil {
+            // (Each series read once, not once for each of its times.)
+            var repeatsSo: [String: Bool] = [:]
             found = found.filter { event in
-                let rules = event.recurringEventID.flatMap { try? context.calendars.event(id: $0) }?.recurrence ?? event.recurrence
-                return rules.contains { $0.hasPrefix("RRULE:") && $0.contains("FREQ=\(frequency)") }
+                func says(_ rules: [String]) -> Bool { rules.contains { $0.hasPrefix("RRULE:") && $0.contains("FREQ=\(frequency)") } }
+                guard let series = event.recurringEventID else { return says(event.recurrence) }
+                if let known = repeatsSo[series] { return known }
+                let answer = says((try? context.calendars.event(id: series))?.recurrence ?? event.recurrence)
+                repeatsSo[series] = answer
+                return answer
             }
         }
         if isSpan {

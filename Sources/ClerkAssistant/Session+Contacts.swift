@@ -243,14 +243,14 @@ extension Session {
     /// Words around what a "who is" question asks for ("who's in flat 3", "the owner of …").
     static let whoIsFiller: Set<String> = ["the", "our", "my", "a", "an", "in", "at", "of", "for", "from", "again", "now", "then", "who", "that", "one"]
 
-    /// The contact's next birthday from today (29 February kept on the 28th in other years),
-    /// with the age turned when the year of birth is known.
     /// True for "how old is Ana", "what age is bob turning", "ana's age".
     static func asksAge(_ line: String) -> Bool {
         let words = Spelling.fold(line).split(whereSeparator: { !$0.isLetter && $0 != "'" })
         return words.contains("age") || zip(words, words.dropFirst()).contains { $0 == "how" && $1 == "old" }
     }
 
+    /// The contact's next birthday from today (29 February kept on the 28th in other years),
+    /// with the age turned when the year of birth is known.
     func nextBirthday(of contact: Contact) -> (day: LocalDate, age: Int?)? {
         guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { return nil }
         let today = LocalDate(context.now.now(), in: context.zone)

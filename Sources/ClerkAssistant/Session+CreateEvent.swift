@@ -28,9 +28,6 @@ extension Session {
         }), Reply(intent: .updateEvent, ok: true, message: question))
     }
 
-    /// `said` is the line as typed, for what the card says about it (a time that does not
-    /// exist that day).
-    /// `titleQuestion` is asked when the request has no title.
     /// `title` with its "One"/"One more"/"Another (one)" in place of the kind of event `previous` names
     /// (its words before "with", "for", "at" or "about"); nil for any other title, and for
     /// "one on one" and "one to one".
@@ -48,6 +45,9 @@ extension Session {
         return ([kind] + words).joined(separator: " ")
     }
 
+    /// `said` is the line as typed, for what the card says about it (a time that does not
+    /// exist that day).
+    /// `titleQuestion` is asked when the request has no title.
     func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle, copiedFrom: Event? = nil) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }

@@ -266,17 +266,17 @@ extension Session {
                 // "add passport to it" at "New file packing (empty). Write it?": written, and
                 // the line added to it.
                 // ("passport, charger, socks" there: the items, as if added to it.)
-                let said = confirmation.intent == .fileWrite && !Self.addsToIt(text) && Self.listsItems(text, understand(text)) ? "add \(text) to it" : text
+                let understood = understand(text)
+                let said = confirmation.intent == .fileWrite && !Self.addsToIt(text) && Self.listsItems(text, understood) ? "add \(text) to it" : text
                 if confirmation.intent == .fileWrite, Self.addsToIt(said) {
                     let done = confirmation.yes()
                     noteFileOnScreen(done)
                     guard done.ok, pending == nil else { return done }
-                    let line = understand(said)
+                    let line = said == text ? understood : understand(said)
                     var next = handle(fileOnScreen.flatMap { aboutFile($0, said, line) } ?? line)
                     next.message = done.message + "\n" + next.message
                     return next
                 }
-                let understood = understand(text)
                 // "no, the 15th" at "Skip 'Standup' on Mon 14 Dec only?": asked again for the 15th.
                 if let askedBy, let reply = correctedRequest(askedBy, text, understood) { return reply }
                 if let reply = newRequest(insteadOf: question, understood) { return reply }

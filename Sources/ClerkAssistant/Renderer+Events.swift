@@ -1111,6 +1111,24 @@ extension Renderer {
 
     /// "Last change: created 'Lunch with Ana', Tue 1 Dec 2026, 13:00–14:00. Say 'undo' to reverse it."
     static func lastChange(_ change: Change, text: DateText, undo: Bool) -> String {
+        "Last change: " + changeSummary(change, text: text) + "." + (undo ? " Say 'undo' to reverse it." : "")
+    }
+
+    /// "what have I changed", "what did I cancel": the session's changes (or its deletions),
+    /// oldest first, one a line; and what "undo" would reverse.
+    static func changesMade(_ changes: [Change], deletionsOnly: Bool, text: DateText, undo: Bool) -> String {
+        let shown = deletionsOnly ? changes.filter(\.isDeletion) : changes
+        guard let last = changes.last, !shown.isEmpty else {
+            return deletionsOnly ? "Nothing deleted in this session. (clerk remembers this session's changes only.)" : noChangeYet
+        }
+        var lines = [deletionsOnly ? "Deleted in this session:" : "Changes in this session:"]
+        lines += shown.map { "  " + changeSummary($0, text: text) }
+        if undo { lines.append(last.isDeletion || !deletionsOnly ? "Say 'undo' to reverse the last." : "('undo' reverses only the last change, which was not one of these.)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One change, as a clause: "created 'Lunch with Ana', Tue 1 Dec 2026, 13:00–14:00".
+    private static func changeSummary(_ change: Change, text: DateText) -> String {
         let what: String
         switch change {
         case .createdEvent(let event): what = "created '\(event.shownTitle)', \(text.span(event.when))"
@@ -1137,7 +1155,7 @@ extension Renderer {
         case .deletedCalendar(let calendar, _, _): what = "deleted the calendar '\(calendar.name.oneLine)'"
         case .changedDefaultCalendar(_, let new): what = "made '\(new.oneLine)' the default calendar"
         }
-        return "Last change: " + what + "." + (undo ? " Say 'undo' to reverse it." : "")
+        return what
     }
 
     static func undone(_ change: Change, text: DateText) -> String {

@@ -32,6 +32,24 @@ enum Change {
     case deletedCalendar(CalendarInfo, events: [Event], remade: String?)
     /// The default calendar before the change (nil: the primary) and after.
     case changedDefaultCalendar(previous: String?, new: String)
+
+    /// Whether the change took something away ("what did I cancel" lists these).
+    var isDeletion: Bool {
+        switch self {
+        case .deletedEvent, .deletedEvents, .trashedFile, .deletedCalendar: true
+        default: false
+        }
+    }
+}
+
+/// Which of the session's changes a question asks for (`Session.asksChangesMade`).
+enum ChangesAsked {
+    /// "what did I just change": the one "undo" would reverse.
+    case last
+    /// "what did I cancel": the events, files and calendars deleted.
+    case deletions
+    /// "what have I changed so far": every change.
+    case all
 }
 
 /// update_event, delete_event and undo.
@@ -905,10 +923,15 @@ extension Session {
         }
     }
 
-    /// "what did I just change": the change "undo" would reverse, in one line.
-    func lastChange() -> Reply {
+    /// "what did I just change": the change "undo" would reverse, in one line. "what have I
+    /// changed", "what did I cancel": the session's changes, or its deletions, one a line.
+    func lastChange(asked: ChangesAsked = .last) -> Reply {
+        let text = DateText(zone: context.zone)
+        guard asked == .last else {
+            return Reply(intent: .help, ok: true, message: Renderer.changesMade(changes, deletionsOnly: asked == .deletions, text: text, undo: context.offersUndo))
+        }
         guard let change = changes.last else { return Reply(intent: .help, ok: true, message: Renderer.noChangeYet) }
-        return Reply(intent: .help, ok: true, message: Renderer.lastChange(change, text: DateText(zone: context.zone), undo: context.offersUndo))
+        return Reply(intent: .help, ok: true, message: Renderer.lastChange(change, text: text, undo: context.offersUndo))
     }
 
     func undo() -> Reply {

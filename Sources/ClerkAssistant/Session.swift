@@ -229,6 +229,11 @@ public final class Session {
                 // "back from holiday, what did i miss": the week gone by, up to now.
                 let now = context.now.now()
                 reply = queryAgenda(AgendaQuery(range: DateInterval(start: now - TimeInterval(AgendaDefaults.upcomingDays * 86_400), end: now)))
+            } else if let asked = Self.asksChangesMade(text), understood.intent.name != .fileList || changes.contains(where: \.isDeletion) {
+                // "what did I cancel", "what have I changed so far": the session's changes.
+                // ("what did I delete" with nothing deleted yet lists the files' trash, which
+                // outlives the session.)
+                reply = lastChange(asked: asked)
             } else if Self.asksLastChange(text) {
                 // "wait, what did I just add?": the last change, and how to undo it.
                 if case .createdEvent(let event)? = changes.last { lastShown = event }
@@ -491,6 +496,42 @@ public final class Session {
         let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
             && (words.contains("i") || words.contains("you") || words.contains("my"))
         return (asksJust || asksLast) && words.count <= 10
+    }
+
+    /// What a question of the session's changes asks, when it asks more than the last one:
+    /// "what did I cancel", "which events have I deleted", "what did you remove" (the
+    /// deletions); "what have I changed", "what have I done so far", "show my changes" (every
+    /// change). Nil for anything else; a day said ("what did I cancel yesterday") is a
+    /// question of the agenda, as the session keeps only its own changes.
+    static func asksChangesMade(_ text: String) -> ChangesAsked? {
+        var words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        // ("… so far", "… in this session", "… till now": the session's changes anyway.)
+        for tail in [["so", "far"], ["in", "this", "session"], ["till", "now"], ["until", "now"], ["up", "to", "now"]] where words.count > tail.count && Array(words.suffix(tail.count)) == tail {
+            words.removeLast(tail.count)
+        }
+        // ("what did I cancel today": this session's are what clerk knows; it says so.)
+        if let last = words.last, ["today", "yesterday", "earlier", "recently", "lately"].contains(last) { words.removeLast() }
+        if words.first == "please" { words.removeFirst() }
+        if words.last == "please" { words.removeLast() }
+        guard (2...7).contains(words.count) else { return nil }
+        if ["show my changes", "list my changes", "my changes", "show the changes", "list the changes", "show changes",
+            "list changes", "what changes have i made", "what changes did i make", "what changes have you made"].contains(words.joined(separator: " ")) {
+            return .all
+        }
+        // (what | which [events]) (did | have) (i | you | we) [just] VERB
+        guard words[0] == "what" || words[0] == "which" else { return nil }
+        var i = 1
+        if words[0] == "which", ["events", "event", "meetings", "meeting", "appointments", "appointment", "things", "thing", "ones", "one"].contains(words[1]) { i = 2 }
+        guard i + 2 < words.count, ["did", "have", "ve"].contains(words[i]), ["i", "you", "we"].contains(words[i + 1]) else { return nil }
+        let verbAt = words[i + 2] == "just" ? i + 3 : i + 2
+        guard verbAt == words.count - 1 else { return nil }
+        let verb = words[verbAt]
+        if ["cancel", "cancelled", "canceled", "delete", "deleted", "remove", "removed", "trash", "trashed", "bin", "binned"].contains(verb) {
+            return .deletions
+        }
+        // ("what did I change" is the last change; "what have I changed" all of them.)
+        if words[i] != "did", ["changed", "done", "edited", "made"].contains(verb) { return .all }
+        return nil
     }
 
     /// True for "what did i miss", "what have i missed", "did i miss anything", "anything i
@@ -830,7 +871,7 @@ public final class Session {
         case .logout: return logOut()
         case .status: return showStatus()
         case .undo: return undo()
-        case .lastChange: return lastChange()
+        case .lastChange: return lastChange(asked: Self.asksChangesMade(understanding.text) ?? .last)
         case .quit:
             // "Thank you very much, that is all for today": the thanks answered too.
             let thanked = (lastLine ?? "").lowercased().contains("thank")

@@ -150,6 +150,9 @@ enum Classifier {
                                        "contractor", "neighbour", "neighbor", "plumber", "electrician", "babysitter", "tutor", "contact"]
 
     static let everythingWord: WordSet = ["everything"]
+    /// "what did I cancel", "what have we deleted": who did it, and the auxiliary before.
+    static let doers: WordSet = ["i", "we", "you"]
+    static let doneAuxiliaries: WordSet = ["did", "have", "'ve"]
 
     /// "schedule for next monday", "schedule tomorrow": the noun and a day, nothing else.
     static func scheduleOfADay(_ s: Sentence) -> Bool {
@@ -320,6 +323,8 @@ enum Classifier {
             let shape = c.shape, s = c.s
             guard shape.deleteAt != nil, shape.headVerb != .create || s.word(c.head) == "make" else { return false }
             let asksStatus = s.word(c.head, isA: .auxiliary) && shape.isQuestion
+                // ("what did I cancel yesterday": the deletions asked about, not one asked for.)
+                || shape.isQuestion && s.word(shape.deleteAt! - 1, isIn: Self.doers) && s.word(shape.deleteAt! - 2, isIn: Self.doneAuxiliaries)
             // ("mrs kelly cancelled", "mr byrne canceled": an appointment named by whom it is
             // with, said called off as the whole line.)
             return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate

@@ -521,8 +521,9 @@ enum AgendaReader {
 
     // Words asked of every word of the body, as sets: a set answers from the word's key,
     // where comparing the word copied its term (and a list was compared word by word).
-    /// Words of a place said that name no event ("at the review").
-    static let placeWords: WordSet = ["at", "in", "the", "my", "our"]
+    /// Words of a place said that name no event ("at the review"), nor a place events are
+    /// at ("anything at work tomorrow", "what's on at the office": where the speaker is).
+    static let placeWords: WordSet = ["at", "in", "the", "my", "our", "home", "work", "office"]
     /// Nouns after which a known calendar's name is that calendar ("work events").
     static let calendarEventNouns: WordSet = ["events", "event", "meetings", "appointments", "stuff", "things", "plans", "entries", "items"]
     /// Of those, the ones that name every event, not a kind of event.
@@ -577,8 +578,10 @@ enum AgendaReader {
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
         }
-        // "who's at the review": the event asked about, not a place.
-        if s.word(s.body.lowerBound, isIn: Vocabulary.whoWords) {
+        // "who's at the review": the event asked about, not a place. "what's on in rome",
+        // "anything at the office tomorrow": the place is looked for in the events (a search
+        // reads their places too).
+        do {
             for slot in details.slots[before...] where slot.kind == .location {
                 for i in s.body where !s.word(i, isIn: Self.placeWords) && slot.ranges.contains(where: { $0.overlaps(s.tokens[i].range) }) { details.used[i] = false }
             }

@@ -67,7 +67,13 @@ enum FixedCommands {
                   "what did you do", "what did you change", "what did you just change", "what was my last change",
                   "what was the last change", "what's my last change", "whats my last change", "what is my last change",
                   "what was changed", "what just changed", "what changed", "last change", "show my last change",
-                  "show the last change", "what would undo do", "what will undo do", "what does undo do now"] {
+                  "show the last change", "what would undo do", "what will undo do", "what does undo do now",
+                  // The session's changes, or its deletions (the session picks which from the words).
+                  "what did i cancel", "what have i cancelled", "what have i canceled", "what did you cancel", "what did you delete",
+                  "what have i deleted", "what did i remove", "what have i removed", "which events did i cancel",
+                  "which events did i delete", "what have i changed", "what have i done", "what have you changed",
+                  "what have you done", "what have i changed so far", "what have i done so far", "what changes have i made",
+                  "what changes did i make", "show my changes", "list my changes", "my changes"] {
             forms[f] = .lastChange
         }
         for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done",

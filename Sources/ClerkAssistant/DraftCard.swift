@@ -220,10 +220,11 @@ enum WhenEdit {
     /// An edit's clock time in minutes after midnight: said on a 12-hour dial with no am/pm
     /// ("sorry, 9:30" for a 09:00 call), the reading of the two that falls in the daytime
     /// hours (07:00–21:59) closest to the event's own time `current`, so a morning event
-    /// stays in the morning and "make it 7" for a 20:00 dinner is 19:00.
+    /// stays in the morning and "make it 7" for a 20:00 dinner is 19:00. A reading within two
+    /// hours of `current` counts too: "make the gym 6:30" for a 07:00 gym is 06:30.
     static func keptHalf(of minute: Int, near current: Int, eitherHalf: Bool) -> Int {
         guard eitherHalf else { return minute }
-        let candidates = [minute % 720, minute % 720 + 720].filter { (7 * 60..<22 * 60).contains($0) }
+        let candidates = [minute % 720, minute % 720 + 720].filter { (7 * 60..<22 * 60).contains($0) || abs($0 - current) <= 120 }
         return candidates.min { abs($0 - current) < abs($1 - current) } ?? minute
     }
 

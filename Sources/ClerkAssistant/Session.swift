@@ -124,7 +124,7 @@ public final class Session {
                 }
             }
             let noFlight = rewritten == nil && Self.saysLanding(text)
-            let text = landed ?? text
+            let text = landed ?? dayAfterShownEvent(text) ?? text
             // (Said once: any other request comes between a new event and "and lena too".)
             let made = createdLine
             createdLine = nil

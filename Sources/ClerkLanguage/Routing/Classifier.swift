@@ -1097,13 +1097,31 @@ enum Classifier {
     /// reservation" stays a new one).
     static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head + 1, isIn: definiteWords) else { return shiftsUnnamed(s, at: head) }
-        return s.body.contains { i in
+        return setsClockOfNamed(s, at: head) || s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
                 || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1))
                 || (s.word(head, is: "make") && !s.word(i - 1, is: "by") && Quantity.minutes(in: s, at: i).map {
                     $0.next == s.body.upperBound || s.word($0.next, is: "long") && $0.next + 1 == s.body.upperBound } == true))
         }
     }
+
+    /// "make the gym 6:30", "make my standup 9:15 instead": an event named with "the" or
+    /// "my" (one to three words), then a clock time alone ending the line — its new time.
+    /// ("make the bed at 9", with "at", and "make the cake tomorrow", a day, are things to do.)
+    static func setsClockOfNamed(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, is: "make") else { return false }
+        var end = s.body.upperBound
+        while end > head + 1, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") || s.word(end - 1, is: "instead") { end -= 1 }
+        guard let d = s.tokens.withUnsafeBufferPointer({ end > head + 3 ? $0[end - 1].date : nil }) else { return false }
+        let known = s.dates[d].known
+        guard known.contains(.time), !known.contains(.date), !known.contains(.duration) else { return false }
+        var first = end - 1
+        while first > head + 2, s.tokens.withUnsafeBufferPointer({ $0[first - 1].date }) == d { first -= 1 }
+        return (2...4).contains(first - head - 1) && !s.word(first, isIn: clockLeads)
+            && (head + 2..<first).allSatisfy { s.kind($0) == .word && !s.isInDate($0) }
+    }
+
+    static let clockLeads: WordSet = ["at", "@", "by", "from", "around", "about", "until", "till", "before", "after", "for"]
 
     /// Words that say which way an event is moved or stretched, when they end the line.
     static let directionWords: WordSet = ["later", "earlier", "sooner", "longer", "shorter"]

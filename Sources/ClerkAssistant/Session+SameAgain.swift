@@ -107,6 +107,25 @@ extension Session {
 
     /// The words after "same on" ("same on friday", "the same again on monday", "same again
     /// next week", "another for friday"), nil when the line does not open so.
+    /// True for "another one", "one more please", "and another" alone: the same event again,
+    /// its day not said.
+    static func sameAgainAlone(_ text: String) -> Bool {
+        var line = Spelling.fold(text).lowercased().trimmingSpacesAndPunctuation()
+        for lead in ["and ", "ok ", "also "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }
+        for end in [" please", " pls", " too"] where line.hasSuffix(end) { line.removeLast(end.count) }
+        return ["another one", "another", "one more", "same again", "the same again", "another of those", "one more of those"].contains(line)
+    }
+
+    /// "another one", "one more" alone just after an event was made or shown: that event
+    /// again — its length, place, guests, calendar and reminders — on the day the answer to
+    /// "When?" says.
+    func sameAgainAskingWhen(_ event: Event) -> Reply {
+        askDay(Renderer.askWhen(event.shownTitle), again: Renderer.askWhenAgain(event.shownTitle)) { [unowned self] _, understood in
+            guard let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) else { return nil }
+            return createEvent(copyRequest(of: event, at: reading))
+        }
+    }
+
     static func sameOn(_ text: String) -> String? {
         var line = Spelling.fold(text).trimmingSpacesAndPunctuation()
         for lead in ["and ", "ok ", "now ", "also "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }

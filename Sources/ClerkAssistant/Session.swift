@@ -234,6 +234,9 @@ public final class Session {
                 // ("what did I delete" with nothing deleted yet lists the files' trash, which
                 // outlives the session.)
                 reply = lastChange(asked: asked)
+            } else if let event = lastShown, Self.sameAgainAlone(text) {
+                // "another one" just after the dentist was made: the dentist again, when?
+                reply = sameAgainAskingWhen(event)
             } else if Self.asksLastChange(text) {
                 // "wait, what did I just add?": the last change, and how to undo it.
                 if case .createdEvent(let event)? = changes.last { lastShown = event }

@@ -204,7 +204,10 @@ extension Session {
             // takes the first free span of that length in the day's working hours (a
             // repeat's, on its first day).
             let length = TimeInterval(minutes * 60)
-            let start = firstFreeStart(length, from: match.start, to: match.end)
+            // ("gym tomorrow for 2 hours": the reader reads the length from the day's start, so
+            // the whole day is looked in.)
+            let dayEnd = zone.date(LocalDate(match.start, in: zone).adding(days: 1), minute: 0)
+            let start = firstFreeStart(length, from: match.start, to: max(match.end, dayEnd))
             when = .timed(start: start.at, end: start.at + length, timeZone: zone.identifier)
             placement = start.free ? .firstFree : .noneFree
         } else if allDay {

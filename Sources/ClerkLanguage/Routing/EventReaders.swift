@@ -601,7 +601,8 @@ enum AgendaReader {
         // by part was copied whole into the intent's box, and destroyed. Each part is set once:
         // a reading put in place of another (of none) destroyed that one through the
         // optional's generic witnesses (~130 instructions).
-        let when: DateMatch?, saidRange: DateInterval?
+        var when: DateMatch?
+        let saidRange: DateInterval?
         // (The tense asked before the match is handed over: as an argument it was copied.)
         if let first = details.dates.first, details.dates.count == 1, looksBack(s), let past = pastWeekday(s, s.dates[first]) {
             // "what did I have on monday", "what was on friday": the weekday gone by, not the
@@ -707,6 +708,26 @@ enum AgendaReader {
             slots.append(s.slot(.duration, i..<found.next, value: String(found.minutes), rule: "slot-length"))
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { details.used[j] = true }
+        }
+        // "when am I free this week for an hour": the reader reads a span with a length after
+        // it as that length from the span's start; of free time, the span is the days to look
+        // in and the length the slot's.
+        if wantsFreeTime, slotMinutes == nil, when?.known.contains(.duration) == true, let said = when, let reader = s.reader,
+           let days = said.parts.first(where: { $0.role == "date" }),
+           let read = reader.read(String(s.text[days.range]), at: s.reference).first, !read.known.contains(.duration) {
+            slotMinutes = Int(said.end.timeIntervalSince(said.start) / 60)
+            var span = read
+            span.range = days.range
+            span.parts = [days]
+            range = DateInterval(start: span.start, end: span.end)
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(span)
+                slots[at].ranges = [days.range]
+            }
+            if let length = said.parts.first(where: { $0.role == "duration" }) {
+                slots.append(Slot(kind: .duration, ranges: [length.range], value: String(slotMinutes!), rule: "slot-length"))
+            }
+            when = span
         }
         // `when` read in place, field by field (`if let when` copied the match).
         var dayPart: DayPart?, isMoment = false

@@ -515,6 +515,8 @@ enum Classifier {
         // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
         // an event named as one that is there and a change of it is a change, not a new event.
         if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
+        // "can we do the dentist an hour earlier": "do" with an event, an amount and which way.
+        if shape.headVerb != .update, w0 == "do", shiftsUnnamed(s, at: head) { shape.headVerb = .update }
         // "put the accountant call back 30 mins", "put lunch back by an hour": a move later
         // ("put the books back on friday" is a thing to do).
         if shape.headVerb == .create, w0 == "put", putsBack(s, at: head) { shape.headVerb = .update }
@@ -1128,9 +1130,10 @@ enum Classifier {
 
     /// "make lunch an hour later", "make standup 15 minutes shorter": an event named without
     /// "the" or "my" (one to three words), then an amount and which way, and nothing else —
-    /// a change of it ("make lunch for the kids at 12" makes one).
+    /// a change of it ("make lunch for the kids at 12" makes one). "do" too: "can we do the
+    /// dentist an hour earlier".
     static func shiftsUnnamed(_ s: Sentence, at head: Int) -> Bool {
-        guard s.word(head, is: "make") else { return false }
+        guard s.word(head, is: "make") || s.word(head, is: "do") else { return false }
         var end = s.body.upperBound
         while end > head + 1, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
         guard end - head >= 4, s.word(end - 1, isIn: directionWords) else { return false }

@@ -274,6 +274,56 @@ extension Session {
     }
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
+    /// "delete the dentist and the haircut", "cancel yoga, piano and the dentist": events named
+    /// one by one, with no one event of all the words. Each name is read as a removal of its
+    /// own (the line's verb said before it), and found alone; then they are deleted together
+    /// after one yes, as a list is. Nil when the line lists no such names, or one of them
+    /// finds no event or several.
+    func deleteEachNamed(_ reference: EventReference) -> Reply? {
+        guard let words = reference.words, words.contains(" "), !reference.isAll, let line = lastLine,
+              line.lowercased().contains(" and "), case .answered = matchingEvents(reference, intent: .deleteEvent) else { return nil }
+        let typed = line.split(separator: " ", omittingEmptySubsequences: true)
+        // (The verb after any politeness: "please cancel the dentist and the haircut".)
+        let verbs: Set<String> = ["delete", "cancel", "remove", "drop", "scrap", "skip", "clear", "axe", "bin", "erase"]
+        guard let at = typed.firstIndex(where: { verbs.contains($0.lowercased()) }) else { return nil }
+        let verb = String(typed[at])
+        // The names, each with whether "and" (not a comma) came after it.
+        var parts: [(said: String, andAfter: Bool)] = []
+        var part: [Substring] = []
+        for word in typed[(at + 1)...] {
+            let bare = word.lowercased()
+            if bare == "and" || bare == "&" { parts.append((part.joined(separator: " "), true)); part = []; continue }
+            if bare.hasSuffix(",") { part.append(word.dropLast()); parts.append((part.joined(separator: " "), false)); part = []; continue }
+            part.append(word)
+        }
+        parts.append((part.joined(separator: " "), false))
+        guard (2...6).contains(parts.count), !parts.contains(where: { $0.said.isEmpty }) else { return nil }
+        /// The one event a name finds, or nil.
+        func theOne(_ said: String) -> Event? {
+            guard case .deleteEvent(let named) = understand(verb + " " + said).intent, named.words != nil, !named.isAll,
+                  case .found(let matching) = matchingEvents(named, intent: .deleteEvent), matching.count == 1 else { return nil }
+            return matching[0]
+        }
+        var events: [Event] = []
+        var k = 0
+        while k < parts.count {
+            // ("fish and chips" finding nothing as "fish": the name runs on over its "and".)
+            var said = parts[k].said, found = theOne(said)
+            while found == nil, parts[k].andAfter, k + 1 < parts.count {
+                k += 1
+                said += " and " + parts[k].said
+                found = theOne(said)
+            }
+            guard let event = found else { return nil }
+            // ("fish" and "chips" each finding "Fish and chips": the one event, once.)
+            if !events.contains(where: { $0.id == event.id }) { events.append(event) }
+            k += 1
+        }
+        guard events.count >= 2 else { return nil }
+        lastListing = events
+        return deleteAll(EventReference(isLastShown: true))
+    }
+
     func deleteAll(_ reference: EventReference) -> Reply {
         let found: [Event]
         // "delete them", "cancel both": the events of the list just shown, each as shown.
@@ -466,6 +516,7 @@ extension Session {
                                             "rehearsal", "rehearsals", "group", "meeting", "appointment", "time"]
 
     func deleteEvent(_ reference: EventReference) -> Reply {
+        if let both = deleteEachNamed(reference) { return both }
         var reference = reference
         if let words = reference.words, reference.when != nil, !reference.isAll { lastRemovalWords = words }
         switch picked(reference, intent: .deleteEvent) {

@@ -232,7 +232,8 @@ enum CreateReader {
             Sentence.same(rule, "part-of-part-of-day") || Sentence.same(rule, "after-work") || Sentence.same(rule, "after-lunch")
                 || Sentence.same(rule, "after-school")
         }
-        guard !said.known.contains(.duration), said.recurrence == nil,
+        // (A repeat too: "piano every tuesday after school" is at 15:00 each week.)
+        guard !said.known.contains(.duration),
               said.parts.contains(where: { Sentence.same($0.role, "time") && isStretch($0.rule) }),
               !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && !isStretch($0.rule) }) else { return nil }
         var start = said

@@ -78,7 +78,8 @@ enum FollowUps {
         if (leads && s.word(head, isIn: swapVerbs) || s.has(insteadWord)), swap(s, known: known) != nil {
             return Route(rule: .followUp(.swapPeople), command: body.lowerBound..<body.lowerBound)
         }
-        let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound
+        // ("move this week's yoga", "cancel this friday's lunch": "this" of a date is no pronoun.)
+        let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound && !s.isInDate(head + 1)
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
         if leads, s.word(head, isIn: titleVerbs), pronounNext || (s.word(head) == "rename" && s.word(head + 1) == "to") {
             var end = head + 1

@@ -115,6 +115,7 @@ enum SpellingTolerance {
         add(.connector, "with", ["w/", "w", "wiht", "wtih"])
         add(.connector, "without", ["w/o", "wo/"])
         add(.connector, "before", ["b4"])
+        add(.connector, "about", ["abt", "abut"])
         add(.connector, "between", ["btwn"])
         // Not "mon", "wed", "sat", "sun": English words; the date reader reads them itself,
         // where a date is around them.

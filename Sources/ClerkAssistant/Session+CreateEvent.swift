@@ -572,6 +572,12 @@ extension Session {
             if let reply = read(answer, understood) { return reply }
             if understood.intent.name != .outOfScope, !Self.namesNoRequest(understood.intent),
                let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
+            // ("what time is it in tokyo", "text ana": answered, and the day still asked.)
+            if let cannot = cannotDo(understood) {
+                var reply = askDay(question, again: again, asked: asked, read: read)
+                reply.message = cannot + "\n" + reply.message
+                return reply
+            }
             if !asked { return askDay(again, again: again, asked: true, read: read) }
             return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
         }), Reply(intent: .createEvent, ok: true, message: question))

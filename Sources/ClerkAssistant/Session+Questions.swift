@@ -226,7 +226,8 @@ extension Session {
         return outOfScopeReply(understood.text, outOfScope).message
     }
 
-    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel, .lists]
+    /// (And the clock, answered on the side: "what time is it in tokyo" at "Which day?".)
+    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel, .lists, .clock]
 
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.

@@ -1082,6 +1082,8 @@ extension Renderer {
             return "Undo: make the calendar '\(calendar.name.oneLine)' again, with \(count)? [Y/n]"
         case .changedDefaultCalendar(let previous, _):
             return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
+        case .changedWorkingHours(let previous, _): return "Undo: set the working hours back to \(hours(previous))? [Y/n]"
+        case .changedEventLength(let previous, _): return "Undo: make new events \(previous) min again? [Y/n]"
         }
     }
 
@@ -1154,6 +1156,8 @@ extension Renderer {
         case .renamedCalendar(let calendar, let newName): what = "renamed the calendar '\(calendar.name.oneLine)' to '\(newName.oneLine)'"
         case .deletedCalendar(let calendar, _, _): what = "deleted the calendar '\(calendar.name.oneLine)'"
         case .changedDefaultCalendar(_, let new): what = "made '\(new.oneLine)' the default calendar"
+        case .changedWorkingHours(_, let new): what = "set the working hours to \(hours(new))"
+        case .changedEventLength(_, let new): what = "made new events \(new) min unless said"
         }
         return what
     }
@@ -1179,6 +1183,8 @@ extension Renderer {
         case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name.oneLine)' again."
         case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name.oneLine)' is back, with its events."
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
+        case .changedWorkingHours(let previous, _): return "Undone: the working hours are \(hours(previous)) again."
+        case .changedEventLength(let previous, _): return "Undone: new events are \(previous) min again."
         }
     }
 }

@@ -335,6 +335,31 @@ extension Renderer {
         "Make '\(name)' your default calendar? New events will go on it" + (kept ? "" : " for this session") + ". [Y/n]"
     }
 
+    /// "09:00–17:00".
+    static func hours(_ hours: (start: Int, end: Int)) -> String {
+        ClockText.hoursMinutes(hours.start) + "–" + ClockText.hoursMinutes(hours.end)
+    }
+
+    static func workingHoursQuestion(_ new: (start: Int, end: Int), kept: Bool) -> String {
+        "Set your working hours to \(hours(new))" + (kept ? "" : " for this session") + "? Free time is looked for in them. [Y/n]"
+    }
+
+    static func workingHoursSet(_ new: (start: Int, end: Int), kept: Bool, undo: Bool) -> String {
+        "Working hours now \(hours(new))" + (kept ? " (saved as working_hours in your config)." : " until clerk ends.") + undoHint(.changeItBack, undo)
+    }
+
+    static func workingHoursAlready(_ now: (start: Int, end: Int)) -> String { "Your working hours are \(hours(now)) already." }
+
+    static func eventLengthQuestion(_ minutes: Int, kept: Bool) -> String {
+        "Make new events \(minutes) min unless said" + (kept ? "" : ", for this session") + "? [Y/n]"
+    }
+
+    static func eventLengthSet(_ minutes: Int, kept: Bool, undo: Bool) -> String {
+        "New events are now \(minutes) min unless said" + (kept ? " (saved as default_event_length in your config)." : " until clerk ends.") + undoHint(.changeItBack, undo)
+    }
+
+    static func eventLengthAlready(_ minutes: Int) -> String { "New events are \(minutes) min already." }
+
     static func defaultCalendarSet(_ name: String, kept: Bool, undo: Bool) -> String {
         "New events now go on '\(name)'" + (kept ? " (saved as default_calendar in your config)." : " until clerk ends.") + undoHint(.changeItBack, undo)
     }

@@ -309,6 +309,7 @@ extension Session {
         // "set my working hours to 9-5", "what's my time zone": the settings in force, and
         // where they are changed.
         if outOfScope.topic == .settings {
+            if let reply = changeSetting(text) { return reply }
             let calendars = (try? context.calendars.calendars()) ?? []
             let primary = calendars.first(where: \.isPrimary)?.name ?? calendars.first?.name ?? "—"
             let minutes = Int(exactly: (context.preferences.eventLength / 60).rounded()) ?? 60

@@ -32,6 +32,10 @@ enum Change {
     case deletedCalendar(CalendarInfo, events: [Event], remade: String?)
     /// The default calendar before the change (nil: the primary) and after.
     case changedDefaultCalendar(previous: String?, new: String)
+    /// The working hours before and after ("set my working hours to 9-5"), in minutes.
+    case changedWorkingHours(previous: (start: Int, end: Int), new: (start: Int, end: Int))
+    /// The default length of a new event before and after, in minutes.
+    case changedEventLength(previous: Int, new: Int)
 
     /// Whether the change took something away ("what did I cancel" lists these).
     var isDeletion: Bool {
@@ -1059,6 +1063,12 @@ extension Session {
             case .changedDefaultCalendar(let previous, _):
                 try context.settings?.setDefaultCalendar(previous)
                 context.preferences.defaultCalendar = previous
+            case .changedWorkingHours(let previous, _):
+                try context.settings?.setWorkingHours(previous)
+                context.preferences.workingHours = previous
+            case .changedEventLength(let previous, _):
+                try context.settings?.setEventLength(minutes: previous)
+                context.preferences.eventLength = TimeInterval(previous * 60)
             }
             changes.removeLast()
             let message = Renderer.undone(change, text: DateText(zone: context.zone)) + (madeAgain > 0 ? " " + Renderer.madeAgain(madeAgain) : "")

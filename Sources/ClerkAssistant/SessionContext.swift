@@ -31,6 +31,10 @@ public protocol SettingsWriter: AnyObject {
     /// Makes `name` the calendar new events go on; nil goes back to the primary calendar.
     /// Throws `ServiceError.storage` when the settings cannot be written.
     func setDefaultCalendar(_ name: String?) throws
+    /// Makes `hours` (minutes after midnight) the working hours free time is looked for in.
+    func setWorkingHours(_ hours: (start: Int, end: Int)) throws
+    /// Makes `minutes` the length of a new event that says none.
+    func setEventLength(minutes: Int) throws
 }
 
 /// How answers to questions are read.

@@ -68,6 +68,14 @@ final class ConfigFile: SettingsWriter {
         try set("default_calendar", to: name)
     }
 
+    func setWorkingHours(_ hours: (start: Int, end: Int)) throws {
+        try set("working_hours", to: ClockText.hoursMinutes(hours.start) + "-" + ClockText.hoursMinutes(hours.end))
+    }
+
+    func setEventLength(minutes: Int) throws {
+        try set("default_event_length", to: String(minutes))
+    }
+
     /// Sets `key` to `value` (nil removes the key's line).
     func set(_ key: String, to value: String?) throws {
         let old = try ConfigFile.text(at: path) ?? ""

@@ -223,6 +223,34 @@ import Testing
         #expect(second.stdout.contains("  calendar Work (default)\n"))
     }
 
+    /// "set my working hours to 9-5" and "set the default event length to 30 minutes" write
+    /// the config file, its other lines kept; an undo writes the old value back; a later run
+    /// looks for free time in those hours and makes events that long.
+    @Test func workingHoursAndLengthSaidInWordsAreKeptInTheConfig() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path, "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        try "# mine\ndefault_calendar = Personal\n".write(toFile: folder.path + "/config", atomically: true, encoding: .utf8)
+        let first = try ClerkBinary.run(base, input: "set my working hours to 9-5\ny\nset the default event length to 45 minutes\ny\nchange the event length to 20 min\ny\nundo\ny\n")
+        #expect(first.stdout == """
+            Set your working hours to 09:00–17:00? Free time is looked for in them. [Y/n]
+            Working hours now 09:00–17:00 (saved as working_hours in your config). Say 'undo' to change it back.
+            Make new events 45 min unless said? [Y/n]
+            New events are now 45 min unless said (saved as default_event_length in your config). Say 'undo' to change it back.
+            Make new events 20 min unless said? [Y/n]
+            New events are now 20 min unless said (saved as default_event_length in your config). Say 'undo' to change it back.
+            Undo: make new events 45 min again? [Y/n]
+            Undone: new events are 45 min again.
+
+            """)
+        #expect(try String(contentsOfFile: folder.path + "/config", encoding: .utf8)
+                == "# mine\ndefault_calendar = Personal\nworking_hours = 09:00-17:00\ndefault_event_length = 45\n")
+        let free = try ClerkBinary.run(base + ["am i free tomorrow"])
+        #expect(free.stdout == "Tue 1 Dec 09:00–17:00: you're free.\n")
+        let card = try ClerkBinary.run(base + ["lunch on Friday at 1"], input: "n\n")
+        #expect(card.stdout.hasPrefix("Lunch\n  when     Fri 4 Dec 2026, 13:00–13:45 (45 min assumed)\n"))
+    }
+
     /// The card names the length it assumed: the config's `default_event_length`, not 1 h.
     @Test func theCardSaysTheDefaultLengthItAssumed() throws {
         let folder = try TemporaryFolder()

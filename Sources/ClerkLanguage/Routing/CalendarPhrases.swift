@@ -126,7 +126,9 @@ enum CalendarPhrases {
     /// The calendar "make Work my default calendar", "set my default calendar to Family",
     /// "use Personal as the default", "switch the default calendar to Trips" names.
     static func defaultCalendar(_ s: Sentence) -> Range<Int>? {
-        guard let at = s.first(in: ["default"]), !s.isQuestionLike else { return nil }
+        // ("set the default event length to 30", "default duration": another setting.)
+        guard let at = s.first(in: ["default"]), !s.isQuestionLike,
+              !s.word(at + 1, isIn: ["event", "length", "duration", "meeting"]) else { return nil }
         let head = s.body.lowerBound
         // "… default calendar to Work", "… default to Work".
         if let to = s.first(in: ["to", "as", "be"], from: at + 1), to + 1 < s.body.upperBound {

@@ -1322,7 +1322,7 @@ enum Classifier {
     static let settingsPhrases: PhraseList = [
         ["working", "hours"], ["work", "hours"], ["working", "day"], ["workday"], ["time", "zone"], ["timezone"], ["settings"],
         ["preferences"], ["config"], ["configuration"], ["default", "event", "length"], ["default", "length"], ["date", "format"],
-        ["date", "order"],
+        ["date", "order"], ["event", "length"], ["default", "duration"],
     ]
     static let settingsVerbs: WordSet = ["set", "change", "update", "make", "switch", "what", "what's", "whats", "show", "my", "open", "edit", "which",
                                          "how", "can", "where"]
@@ -1331,8 +1331,10 @@ enum Classifier {
     /// zone", "settings": asked of clerk itself, with no event named.
     static func isAboutSettings(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard let (at, _) = s.first(of: settingsPhrases) else { return false }
-        return at == head || s.word(head, isIn: settingsVerbs) && !s.has(RouteWord.eventNoun)
+        guard let (at, length) = s.first(of: settingsPhrases) else { return false }
+        // ("set the default event length to 30 minutes": the setting's own "event" names none.)
+        let namesAnEvent = s.body.contains { !(at..<(at + length)).contains($0) && s.word($0, isA: RouteWord.eventNoun) }
+        return at == head || s.word(head, isIn: settingsVerbs) && !namesAnEvent
     }
 
     /// A line that is only a greeting or thanks ("hello there", "thanks!"), every word of it

@@ -220,7 +220,16 @@ enum CreateReader {
     /// ("all next week", "the whole week", "vacation in august", "off next week").
     static func keepsWholeSpan(_ s: Sentence, when: DateMatch?) -> Bool {
         guard let when, when.grain == .week || when.grain == .month else { return false }
-        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) }
+        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) } || when.grain == .week && saysWhereSpeakerIs(s)
+    }
+
+    /// "i'm in new york this week", "we are at the cottage next week": where the speaker is
+    /// for the week, not a thing on one of its days. (A month is too long to be sure of.)
+    static func saysWhereSpeakerIs(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        var at = head
+        if s.word(at, isIn: ["i'm", "im", "we're"]) { at += 1 } else if s.word(at, isIn: ["i", "we"]), s.word(at + 1, isIn: ["am", "are", "'m", "'re"]) { at += 2 }
+        return at > head && s.word(at, isIn: ["in", "at"])
     }
 
     /// "late morning", "early afternoon", "after work", "after lunch", "after school" as the

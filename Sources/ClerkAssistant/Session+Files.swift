@@ -43,7 +43,15 @@ extension Session {
 
     func readFile(_ name: String) -> Reply {
         switch findFile(name, intent: .fileRead) {
-        case .answered(let reply): return reply
+        case .answered(let reply):
+            // "list my notes", "show my notes" with no notes.txt: the notes clerk keeps, which
+            // are the files. ("show notes.txt", the file named, is still said to be missing.)
+            if Spelling.fold(name) == "notes.txt", lastLine.map({ !$0.lowercased().contains("notes.txt") }) ?? false,
+               (try? context.files.files(matching: "notes"))?.isEmpty != false,
+               (try? context.files.trashedFiles(matching: name))?.isEmpty != false {
+                return listFiles(nil)
+            }
+            return reply
         case .found(let file):
             do {
                 let content = try context.files.readFile(id: file.id)

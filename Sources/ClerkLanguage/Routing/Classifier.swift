@@ -235,6 +235,8 @@ enum Classifier {
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
                 || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s) || FilePhrases.askedFile(c.s, known: c.known) != nil
                 || FilePhrases.isBareNewFile(c.s)
+                // ("delete the line about milk": a line is a file's.)
+                || c.shape.headVerb == .delete && FilePhrases.lineAbout(c.s, from: c.head + 1) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the

@@ -62,6 +62,9 @@ enum FilePhrases {
         if wantedList(s) != nil { return Route(rule: .file(.create), command: command) }
         // "make a list", "start a new list", "create a document": a new file, its name asked.
         if isBareNewFile(s) { return Route(rule: .file(.create), command: command) }
+        let removes = shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs)
+        // "delete the line about milk": the lines that hold it, of the list that has them.
+        if removes, lineAbout(s, from: head + 1) != nil, mention(s, known: known) == nil { return Route(rule: .file(.removeLines), command: command) }
         if let file = mention(s, known: known) {
             // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
             if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
@@ -82,7 +85,8 @@ enum FilePhrases {
                 return Route(rule: .file(.search), command: command)
             }
             // "find lines with rent in todo.txt", "lines containing milk in shopping.txt".
-            if !s.word(head, isIn: appendVerbs), linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
+            // ("delete the line about milk from todo.txt" takes them out.)
+            if !s.word(head, isIn: appendVerbs), !removes, linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
             // "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
             if !s.word(head, isIn: appendVerbs), !s.word(head, isIn: replaceVerbs), !s.word(head, isIn: createVerbs),
                shape.headVerb != .delete, linePick(s, before: file.tokens.lowerBound) != nil {
@@ -613,11 +617,14 @@ enum FilePhrases {
     /// reads oat milk").
     static let sayingWords: WordSet = ["saying", "says", "reading", "reads"]
 
+    static let fileNounsAfterName: WordSet = ["file", "list", "note", "doc", "document"]
+
     /// `knownFile` with the name's last word at `end` (or "file"/"list" after it there).
     static func knownFile(_ s: Sentence, known: Names, endingAt end: Int) -> Mention? {
         let head = s.body.lowerBound
         var last = end
-        let saysFile = s.word(last) == "file" || s.word(last) == "list"
+        // ("add a kettle to my ideas note", "the budget doc": a file noun after the name.)
+        let saysFile = s.word(last, isIn: fileNounsAfterName)
         if saysFile, last - 1 > head { last -= 1 }
         // A stem of two words ("shopping list" for shopping-list.txt) or one.
         var found: (Range<Int>, String)?
@@ -793,10 +800,13 @@ enum FilePhrases {
             if !items.isEmpty { slots.append(s.slot(.content, start..<tick.items.upperBound, value: items.joined(separator: "|"), rule: "ticked-items")) }
             return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
         case .removeLines:
-            // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
-            let start = route.command.upperBound
+            // "remove milk from groceries.txt", "delete eggs and bread from the grocery list";
+            // "delete the line about milk (from todo.txt)", "remove the milk line": milk.
+            var start = route.command.upperBound
+            if let about = lineAbout(s, from: start) { start = about }
             var end = fileAt ?? body.upperBound
             while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our", "on"].contains(s.word(end - 1)) { end -= 1 }
+            if end - start >= 2, s.word(end - 1, isIn: lineWords), s.word(start, is: "the") { start += 1; end -= 1 }
             let items = start < end ? lines(s, start..<end) : []
             if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
             return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
@@ -1099,6 +1109,19 @@ enum FilePhrases {
                                         "include", "includes", "including", "has", "have"]
     /// A line of a file, or an item of a list ("the second item of my todo list").
     static let lineWords: WordSet = ["line", "lines", "item", "items", "entry", "entries"]
+
+    /// Where what a line holds starts in "the line about milk", "the lines with eggs", "any
+    /// line that says call bob" read from `at`; nil when the words there say no such line.
+    static func lineAbout(_ s: Sentence, from at: Int) -> Int? {
+        var i = at
+        if s.word(i, isIn: ["the", "a", "any", "every", "all"]) { i += 1 }
+        guard s.word(i, isIn: lineWords) else { return nil }
+        i += 1
+        if s.word(i, isIn: ["that", "which"]) { i += 1 }
+        guard s.word(i, isIn: ["about", "with", "containing", "mentioning", "saying", "says", "mentions", "contains", "for"]),
+              i + 1 < s.body.upperBound else { return nil }
+        return i + 1
+    }
     static let oneLineWords: WordSet = ["line", "item", "entry"]
     static let manyLineWords: WordSet = ["lines", "items", "entries"]
     static let ordinals: [String: Int] = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,

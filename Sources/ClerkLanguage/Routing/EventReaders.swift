@@ -588,6 +588,16 @@ enum AgendaReader {
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
         }
+        // "when's my next day off", "any days off this month": time away asked, not the day
+        // after today the reader reads in "next day".
+        let dayOff = s.body.first { s.word($0, is: "off") && !s.isInDate($0) && s.word($0 - 1, isIn: Self.dayNouns) }
+        var nextDayOff = false
+        if let off = dayOff, let d = s.tokens.withUnsafeBufferPointer({ $0[off - 1].date }), details.dates.contains(d),
+           s.dates.withUnsafeBufferPointer({ !$0[d].known.contains(.time) && $0[d].end.timeIntervalSince($0[d].start) <= 86_400 }) {
+            nextDayOff = s.word(off - 2, is: "next")
+            details.dates.removeAll { $0 == d }
+            details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
+        }
         // "who's at the review": the event asked about, not a place. "what's on in rome",
         // "anything at the office tomorrow": the place is looked for in the events (a search
         // reads their places too).
@@ -791,7 +801,8 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.overlaps, cue, value: "true", rule: "overlap-word"))
         }
-        var wantsNext = false
+        var wantsNext = nextDayOff
+        if nextDayOff, let off = dayOff { slots.append(s.slot(.next, (off - 2)..<(off - 1), value: "true", rule: "next")) }
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
@@ -877,7 +888,7 @@ enum AgendaReader {
         }
         // "when am I away", "am I off work next week": time away, whatever its events are
         // called (the conversation looks for trips, holidays and leave).
-        if !wantsFreeTime, Self.asksAway(s) {
+        if !wantsFreeTime, Self.asksAway(s) || dayOff != nil {
             slots.removeAll { $0.kind == .words }
             if let at = s.body.first(where: { (s.word($0, isIn: awayWords) || s.word($0, isIn: leaveNouns)) && !s.isInDate($0) }) {
                 slots.append(s.slot(.words, at..<(at + 1), value: AgendaQuery.away, rule: "away"))
@@ -1134,6 +1145,8 @@ enum AgendaReader {
         }
     }
     static let leaveNouns: WordSet = ["holiday", "holidays", "vacation", "leave"]
+    /// "day off", "days off": time away too.
+    static let dayNouns: WordSet = ["day", "days"]
 
     static let vagueNouns: WordSet = ["stuff", "things", "bits", "bits and bobs"]
     static let spanLeads: WordSet = ["over", "across", "through", "during", "throughout"]

@@ -336,6 +336,10 @@ enum Classifier {
         ClassifierRule(name: "clear the calendar", applies: { $0.shape.hasCalendarNoun }, route: { c in
             c.s.first(isA: .clearWord).map { c.route(.clearCalendar, $0..<($0 + 1)) }
         }),
+        //    "no more standups after friday", "no more piano from january": a series ended.
+        ClassifierRule(name: "no more after", applies: { c in
+            c.s.word(c.head, is: "no") && c.s.word(c.head + 1, is: "more") && c.s.body.contains { c.s.isInDate($0) && c.s.word($0, isIn: openBoundWords) }
+        }, route: { c in c.route(.deleteVerb, c.head..<(c.head + 2)) }),
         //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
         //    nothing; it is read as a look at that time.
         ClassifierRule(name: "no event", applies: { c in
@@ -534,7 +538,9 @@ enum Classifier {
         // ended ("stop at the bank after work" is a visit).
         if shape.headVerb == .none, s.word(head, isIn: endingVerbs), !s.word(head + 1, isIn: Vocabulary.calendarPrepositions),
            !["at", "by", "for", "off"].contains(s.word(head + 1)),
-           s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) || endsASeries(s, at: head) {
+           s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) || endsASeries(s, at: head)
+            // ("stop the standup at the end of the year": from the end of that span on.)
+            || s.word(head + 1, isIn: definiteWords) && s.body.contains(where: { s.isInDate($0) && s.word($0, is: "end") && s.word($0 + 1, is: "of") }) {
             shape.headVerb = .delete
         }
         // "stop reminding me to take my pills", "stop reminding me about the gym": the event
@@ -731,9 +737,9 @@ enum Classifier {
     }
 
     /// "dinner should be 2 hours", "the standup is now at 10", "lunch needs to be on
-    /// friday", "the review should start at 3": the end of "should be", "is now", "needs to
-    /// be", "should start" at `i` when a new time or length follows (a date, or an amount of
-    /// time), else nil.
+    /// friday", "the review should start at 3", "the standup is at 9:45 from now on": the end
+    /// of "should be", "is now", "needs to be", "should start", "is" at `i` when a new time or
+    /// length follows (a date, or an amount of time), else nil.
     static func correctionEnd(_ s: Sentence, at i: Int) -> Int? {
         guard s.word(i, isIn: correctionAuxiliaries) else { return nil }
         var end: Int
@@ -741,7 +747,11 @@ enum Classifier {
         switch s.word(i) {
         case "should", "must": guard isBe(i + 1) else { return nil }; end = i + 2
         case "needs", "has": guard s.word(i + 1) == "to", isBe(i + 2) else { return nil }; end = i + 3
-        default: guard s.word(i + 1) == "now" else { return nil }; end = i + 2
+        default:
+            // ("the standup is at 9:45 from now on", "from now on yoga is on thursdays": a
+            // change, said with its scope.)
+            if s.word(i + 1) != "now", s.first(of: Vocabulary.fromNowOn) != nil, s.isInDate(i + 1) { return i + 1 }
+            guard s.word(i + 1) == "now" else { return nil }; end = i + 2
         }
         var change = end
         // ("lunch is now at the pub", "the review is now in room 4": a new place.)

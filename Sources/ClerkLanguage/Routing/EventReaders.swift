@@ -1672,8 +1672,18 @@ enum DeleteReader {
             reference.isAll = true
             slots.append(s.slot(.fromNowOn, first..<(last + 1), value: "true", rule: "to-come"))
         }
+        // "stop the standup at the end of the year", "end piano at the end of january": from
+        // the end of that span on (the reader reads "the end of the year" as its last months).
+        if route.command.contains(where: { s.word($0, isIn: Classifier.endingVerbs) }), var when = reference.when, when.openFrom == nil,
+           let end = s.body.first(where: { s.word($0, is: "end") && s.word($0 + 1, is: "of") }), s.tokens[end].range.lowerBound >= when.range.lowerBound,
+           s.tokens[end].range.upperBound <= when.range.upperBound {
+            when.openFrom = .atEnd
+            reference.when = when
+        }
         // "stop yoga after january 10": every time of it from then, so a series ends there.
-        if let verb = route.command.first(where: { s.word($0, isIn: Classifier.endingVerbs) }), reference.when?.openFrom != nil, !reference.isAll {
+        // ("no more standups after friday" too.)
+        if let verb = route.command.first(where: { s.word($0, isIn: Classifier.endingVerbs) || s.word($0, is: "more") && s.word($0 - 1, is: "no") }),
+           reference.when?.openFrom != nil, !reference.isAll {
             reference.isAll = true
             slots.append(s.slot(.all, verb..<(verb + 1), value: "true", rule: "ending-verb"))
         }

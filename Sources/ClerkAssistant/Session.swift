@@ -821,7 +821,9 @@ public final class Session {
             }
             // "remind me about the dentist" with a dentist to come: how long before it is asked,
             // and the answer is a reminder of that event, not a new one.
-            if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
+            // ("add a reminder for dinner", "set a reminder for the dentist" too.)
+            let asksReminder = understanding.rule == "remind" || understanding.rule == "create-verb" && understanding.text.lowercased().contains("reminder")
+            if asksReminder, Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
                 return askReminder(of: request.title)
             }
             // "add it to my calendar" with no card open: the event shown is there already; after

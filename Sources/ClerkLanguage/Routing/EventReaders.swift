@@ -957,8 +957,10 @@ enum AgendaReader {
     /// the dentist in the morning or afternoon", "is lunch on friday or saturday").
     static func asksWhichTime(_ s: Sentence) -> Bool {
         // (Of an event: "is there anything friday or saturday", "do I have …" ask of the days.)
+        // ("is the dentist before or after lunch": its time, which says.)
         guard s.word(s.body.lowerBound, isIn: yesNoHeads), !s.word(s.body.lowerBound + 1, isIn: notAnEvent),
-              let or = s.first(in: orWord), or > s.body.lowerBound + 1, s.isInDate(or - 1) else { return false }
+              let or = s.first(in: orWord), or > s.body.lowerBound + 1,
+              s.isInDate(or - 1) || s.word(or - 1, is: "before") && s.word(or + 1, is: "after") else { return false }
         return s.isInDate(or) || s.isInDate(or + 1) || s.word(or + 1, isIn: partOfDayWords) || s.word(or + 2, isIn: partOfDayWords)
     }
 

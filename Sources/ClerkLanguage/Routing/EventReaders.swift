@@ -1147,6 +1147,10 @@ enum AgendaReader {
         }
     }
     static let leaveNouns: WordSet = ["holiday", "holidays", "vacation", "leave"]
+    /// Verbs of what the speaker does, which name no event ("what do I teach tomorrow").
+    /// ("when am I working" is kept: it is looked for as shifts.)
+    static let activityVerbs: WordSet = ["teach", "teaching", "study", "studying", "doing"]
+    static let activityAuxiliaries: WordSet = ["am", "are", "do", "'m", "'re"]
     /// "day off", "days off": time away too.
     static let dayNouns: WordSet = ["day", "days"]
 
@@ -1338,6 +1342,9 @@ enum AgendaReader {
                 || (s.isA(i, .createVerb) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
                 // ("when do I fly back": "back" says which flight, not what it is called.)
                 || (i > s.body.lowerBound && s.word(i, isIn: flightWays) && fliesNowhere(i - 1))
+                // ("what do I teach tomorrow", "what am I studying on friday": what the speaker
+                // does then, whatever it is called.)
+                || (s.word(i, isIn: activityVerbs) && (saidBySpeaker(i) || s.word(i - 1, isIn: activityAuxiliaries) && saidBySpeaker(i - 1)))
         }
         func saidBySpeaker(_ i: Int) -> Bool { s.word(i - 1, is: "i") || s.word(i - 1, is: "we") }
         // ("when do I fly", "when are we flying", "when do I fly back", "flying out": with

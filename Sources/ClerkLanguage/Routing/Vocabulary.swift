@@ -216,6 +216,7 @@ enum Vocabulary {
     /// Nouns that mean the calendar itself or what is on it.
     static let calendarNouns: WordSet = [
         "calendar", "calendars", "schedule", "schedules", "agenda", "diary", "planner", "day", "week", "itinerary",
+        "timetable", "timetables", "rota", "roster",
     ]
 
     /// Nouns that stand for an event without naming it; left out of titles

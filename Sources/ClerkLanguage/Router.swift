@@ -579,8 +579,16 @@ public struct Router: Sendable {
     /// The zone of a place a clock question names after "in" ("what time is it in new
     /// york", "… in Tokyo", "… in Europe/Berlin"), from the reader's tables of places.
     static func placeAsked(_ s: Sentence) -> String? {
-        guard let at = s.first(in: ["in"]), at + 1 < s.body.upperBound else { return nil }
-        let words = (at + 1..<s.body.upperBound).filter { s.kind($0) != .mark }.map { s.word($0) }
+        // ("… here", "… for me": the person's own zone.)
+        if let last = s.body.last(where: { s.kind($0) != .mark }), s.word(last, is: "here") || s.word(last, is: "me") && s.word(last - 1, is: "for") {
+            return s.zone.identifier
+        }
+        guard let at = s.first(in: ["in"]) ?? s.first(in: ["to"]), at + 1 < s.body.upperBound else { return nil }
+        var words = (at + 1..<s.body.upperBound).filter { s.kind($0) != .mark }.map { s.word($0) }
+        // ("in new york time", "in tokyo please": the place.)
+        while words.count > 1, ["time", "please", "now", "then"].contains(words.last!) { words.removeLast() }
+        // ("in my time", "in local time", "to my time zone": the person's own.)
+        if words.first == "my" || words == ["local"] || words == ["local", "time"] { return s.zone.identifier }
         return zone(named: words)
     }
 
@@ -757,6 +765,7 @@ public struct Router: Sendable {
                     outOfScope.placeNotKnown = Self.placeNotKnown(clue.s).map(String.init)
                 } else if outOfScope.zone != nil {
                     outOfScope.timeToConvert = dates.first { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }
+                        ?? dates.first { $0.known.contains(.time) && $0.recurrence == nil && !$0.known.contains(.date) }
                 }
             }
             // ("set an alarm for 7am tomorrow": the time with its day, and the words of both.)

@@ -1497,9 +1497,14 @@ enum Classifier {
     /// "what's 3pm london time in new york", "what is 9am PST in Berlin": a time said in one
     /// zone, asked in a place's.
     static func asksConversion(_ s: Sentence, _ words: [String]) -> Bool {
-        guard ["what", "what's", "whats"].contains(words.first ?? ""), words.contains("in"),
-              s.dates.contains(where: { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }) else { return false }
-        return Router.placeAsked(s) != nil
+        // ("when is 9am sydney time in my time", "convert 3pm pst to london time", "what is
+        // 9am sydney time here".)
+        guard ["what", "what's", "whats", "when", "when's", "whens", "convert"].contains(words.first ?? ""),
+              words.contains("in") || words.contains("to") || words.last == "here" || words.last == "me",
+              s.dates.contains(where: { $0.known.contains(.time) && $0.recurrence == nil && !$0.known.contains(.date) }) else { return false }
+        // ("what time is 5pm in tokyo": a time of the person's own, asked in another place's.)
+        guard let place = Router.placeAsked(s) else { return false }
+        return s.dates.contains(where: { $0.statedTimeZone != nil }) || place != s.zone.identifier
     }
 
     /// "what week is it", "which week are we in", "what's the week number", "which week of

@@ -79,7 +79,7 @@ extension Vocabulary {
     static let agendaWords: WordSet = ["happening", "going", "planned", "scheduled", "plans", "anything", "supposed", "else"]
 
     /// Heads of a question about the clock or the date ("what time is it", "tell me the date").
-    static let clockQuestionHeads: WordSet = ["what", "what's", "whats", "tell", "could", "which", "i"]
+    static let clockQuestionHeads: WordSet = ["what", "what's", "whats", "tell", "could", "which", "i", "when", "when's", "whens", "convert"]
 
     /// What a clock question asks for.
     static let clockNouns: WordSet = ["time", "date", "day", "week"]

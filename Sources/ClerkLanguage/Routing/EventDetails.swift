@@ -905,6 +905,9 @@ struct EventDetails {
         }
     }
 
+    /// Meetings held with an office, named by its city ("call with london").
+    static let officeMeetings: WordSet = ["meeting", "call", "sync", "catchup", "zoom", "conference", "standup", "review", "chat", "videocall"]
+
     /// Reads "Ana", "Bob and Carla", "Ana, Bob & Carla", "dr smith" from `from`; returns the end.
     @discardableResult
     private mutating func readNameList(_ s: Sentence, from: Int, limit: Int, rule: String, keepInTitle: Bool, known: Names, maxNames: Int = 8) -> Int {
@@ -926,6 +929,11 @@ struct EventDetails {
                 // "with the tokyo client", "with our london team": a place, not a person.
                 if DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil,
                    s.word(i + 1, isIn: Self.placedPeople) || s.word(i + 2, isIn: Self.placedPeople) { break }
+                // ("meeting with tokyo at 10am jst", "call with london": a city alone after a
+                // meeting's noun, the office there, unless the address book has someone so
+                // named; "lunch with paris" may be a Paris.)
+                if i == from, s.word(from - 2, isIn: Self.officeMeetings), DateRules.zoneCities[s.word(i)] != nil,
+                   !known.contactFirstNames.contains(s.word(i)), i + 1 >= limit || !isNameWord(s, i + 1, known: known) { break }
                 if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
                 // ("with dr. patel": the abbreviation's full stop.)
                 else if s.word(i, isIn: Vocabulary.honorifics), i + 2 < limit, s.word(i + 1, is: "."), isNameWord(s, i + 2) { i += 2 }

@@ -1151,6 +1151,9 @@ enum AgendaReader {
     /// ("when am I working" is kept: it is looked for as shifts.)
     static let activityVerbs: WordSet = ["teach", "teaching", "study", "studying", "doing"]
     static let activityAuxiliaries: WordSet = ["am", "are", "do", "'m", "'re"]
+    /// Who a household question asks about, and what it asks of them.
+    static let householdNouns: WordSet = ["kids", "children", "boys", "girls", "twins", "family"]
+    static let householdVerbs: WordSet = ["got", "have", "doing", "up"]
     /// "day off", "days off": time away too.
     static let dayNouns: WordSet = ["day", "days"]
 
@@ -1345,6 +1348,9 @@ enum AgendaReader {
                 // ("what do I teach tomorrow", "what am I studying on friday": what the speaker
                 // does then, whatever it is called.)
                 || (s.word(i, isIn: activityVerbs) && (saidBySpeaker(i) || s.word(i - 1, isIn: activityAuxiliaries) && saidBySpeaker(i - 1)))
+                // ("what have the kids got this week", "what are the children doing on
+                // saturday": the household asked about, every event of it.)
+                || (s.word(i, isIn: householdNouns) && s.word(i + 1, isIn: householdVerbs))
         }
         func saidBySpeaker(_ i: Int) -> Bool { s.word(i - 1, is: "i") || s.word(i - 1, is: "we") }
         // ("when do I fly", "when are we flying", "when do I fly back", "flying out": with

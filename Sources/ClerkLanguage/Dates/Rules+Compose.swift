@@ -250,19 +250,27 @@ extension DateRules {
         var p = Production.time(t, latent: latent)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
         // over the other readings of its numbers; not over minutes to an hour, both in words
-        // ("ten to five in the morning" is 04:50, as "ten to five" alone is 16:50).
-        if x.hasClock && x.hasEnd && isDay(y) && !saysMinutesTo(m, a) || y.hasClock && y.hasEnd && isDay(x) && !saysMinutesTo(m, b) {
+        // ("ten to five in the morning" is 04:50, as "ten to five" alone is 16:50), or in
+        // words before an hour with a part of the day ("ten to 9 tomorrow morning" is 08:50).
+        if x.hasClock && x.hasEnd && isDay(y) && !saysMinutesTo(m, a, dayPart: y.hasDayPart)
+            || y.hasClock && y.hasEnd && isDay(x) && !saysMinutesTo(m, b, dayPart: x.hasDayPart) {
             p.priority = 1
         }
         return p
     }
 
-    /// True when `range` is number words either side of "to" ("twenty to one", "ten till
-    /// six"), which `minutes-past` reads as minutes before the hour.
-    static func saysMinutesTo(_ m: Match, _ range: Item) -> Bool {
-        guard range.end - range.first == 3, toWords.contains(m.tokens[range.first + 1].text) else { return false }
-        let first = m.tokens[range.first].text, last = m.tokens[range.first + 2].text
-        return (Lexicon.units[first] ?? Lexicon.tens[first]) != nil && (Lexicon.units[last] ?? Lexicon.tens[last]) != nil
+    /// True when `range` opens (after "at") with number words either side of "to" ("twenty
+    /// to one", "ten till six", "tomorrow at ten to nine"), which `minutes-past` reads as
+    /// minutes before the hour; with a part of the day said, `dayPart`, also a round number
+    /// of minutes in words before an hour in digits ("ten to 9", "twenty to 9 tomorrow
+    /// morning": a range from ten or twenty o'clock to the morning's 9 is none).
+    static func saysMinutesTo(_ m: Match, _ range: Item, dayPart: Bool) -> Bool {
+        let first = range.first < range.end && ["at", "@"].contains(m.tokens[range.first].text) ? range.first + 1 : range.first
+        guard range.end - first >= 3, toWords.contains(m.tokens[first + 1].text),
+              let minutes = Lexicon.units[m.tokens[first].text] ?? Lexicon.tens[m.tokens[first].text] else { return false }
+        let hour = m.tokens[first + 2]
+        if (Lexicon.units[hour.text] ?? Lexicon.tens[hour.text]) != nil { return true }
+        return dayPart && hour.kind == .number && minutes % 5 == 0
     }
 
     /// "tomorrow", "today", "yesterday", "tonight": a day counted from today.

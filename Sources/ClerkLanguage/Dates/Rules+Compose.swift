@@ -201,19 +201,19 @@ extension DateRules {
         // its year reading is refused ("christmas 1800" is at 18:00, not two centuries ago).
         // "tomorrow 1230", "today 2030", "tonight 2130": a day named from now holds no year,
         // so any four digits after it are its time.
-        let weekdayClock = b.isFourDigitClock && m.word(1) == nil
-            && (isWeekdayOnly(x.expression) && !b.looksLikeYear(from: 2000)
-                || isDayFromNow(x.expression) && x.isPlain && !x.hasClock
-                || (a.end - a.first >= 2 || isHoliday(x.expression)) && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
+        // "1530 tomorrow", "0830 friday", "1400 on monday", "1800 christmas": before such a
+        // day too, but for years of this century ("2027 tomorrow"; "room 1530 tomorrow" is a
+        // room: `Selection.isAmount`).
+        let joiner = m.word(1)
+        let clockFirst = joiner == nil || joiner == "on"
+        let weekdayClock = joiner == nil && isTimeOfDay(b, a, x)
+            || clockFirst && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
         if weekdayClock { strong = true }
-        else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
-                year / 100 < 24, year % 100 < 60, m.word(1) == nil,
-                isWeekdayOnly(x.expression) || year < 1900 && (a.end - a.first >= 2 || isHoliday(x.expression))
-                    && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day { return nil }
+        else if joiner == nil && isYearBesideDay(b, y, a, x) || clockFirst && isYearBesideDay(a, x, b, y) { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
-            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
+            guard !x.hasClock, y.hasClock, joiner == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
                     || y.hasEnd && isWeekendDayBeforeHours(m, a, b),
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
@@ -221,7 +221,7 @@ extension DateRules {
         // "sat morning", "wed evening", "sun night": a short weekday that is also a word, with
         // a part of the day after it, is that day's part (and takes a time after it: "sat
         // morning at 10"), as "saturday morning" is.
-        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, m.word(1) == nil, a.end - a.first == 1,
+        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, joiner == nil, a.end - a.first == 1,
            Lexicon.ambiguousWeekdays.contains(m.tokens[a.first].text), isWeekdayOnly(x.expression) {
             strong = true
         }
@@ -230,11 +230,11 @@ extension DateRules {
         if a.latent, x.hasDayPart { return nil }
         // "tuesdays 5-6": days that repeat are no one date ("5-6" is then hours).
         if x.isPluralWeekday, y.grain == .day, !isWeekdayOnly(y.expression) { return nil }
-        if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
+        if let joiner, !joinerFits(joiner, x, y) { return nil }
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
-        if a.latent, !latentClockFits(a, x, with: y) { return nil }
+        if a.latent, !weekdayClock, !latentClockFits(a, x, with: y) { return nil }
         // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
         if a.latent, a.end - a.first == 1, a.first > 0, m.tokens[a.first].text == "one", pronounOneWords.contains(m.tokens[a.first - 1].text) { return nil }
         if b.latent, !weekdayClock, !latentClockFits(b, y, with: x) { return nil }
@@ -257,6 +257,28 @@ extension DateRules {
             p.priority = 1
         }
         return p
+    }
+
+    /// True when `clock` is four bare digits that are the time of the day `day` (read `d`)
+    /// beside it: after a weekday, no year of this century; after a day named from now, any;
+    /// after a day of a month or a holiday with no year, no year from 1900 (the comment in
+    /// `intersectReadings` has the examples).
+    private static func isTimeOfDay(_ clock: Item, _ day: Item, _ d: TimeValue) -> Bool {
+        guard clock.isFourDigitClock else { return false }
+        return isWeekdayOnly(d.expression) && !clock.looksLikeYear(from: 2000)
+            || isDayFromNow(d.expression) && d.isPlain && !d.hasClock
+            || (day.end - day.first >= 2 || isHoliday(d.expression)) && d.hasDate && !d.hasYear && !d.hasClock && !d.isStretch && d.grain == .day
+                && !clock.looksLikeYear
+    }
+
+    /// True when `year` is the year reading (`y`) of four bare digits that could be a clock,
+    /// beside a weekday, or beside a day of a month or a holiday with no year when before
+    /// 1900: a Thursday in 1230 is no one's meaning ("thu 1230", "1400 friday").
+    private static func isYearBesideDay(_ year: Item, _ y: TimeValue, _ day: Item, _ d: TimeValue) -> Bool {
+        guard year.latent, year.end - year.first == 1, case .year(let value) = y.expression, !(2000...2099).contains(value),
+              value / 100 < 24, value % 100 < 60 else { return false }
+        return isWeekdayOnly(d.expression) || value < 1900 && (day.end - day.first >= 2 || isHoliday(d.expression))
+            && d.hasDate && !d.hasYear && !d.hasClock && !d.isStretch && d.grain == .day
     }
 
     /// True when `range` opens (after "at") with number words either side of "to" ("twenty

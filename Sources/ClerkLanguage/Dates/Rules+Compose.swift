@@ -25,7 +25,8 @@ extension DateRules {
             m.word(0) == "for" && m.item(1)!.latent ? nil : .time(m.time(1))
         },
         // the weekend, the summer, the Christmas holidays ("the new year", a holiday's name
-        // that is also a plain phrase, stays one: "catch up in the new year" is no 1 January)
+        // that is also a plain phrase, stays one: "catch up in the new year" is no 1 January
+        // but January, `in-the-new-year`)
         Rule("the-stretch", [.word("the"), .anyTime { $0.isPlain && !$0.hasClock && $0.isNamedStretch }], role: nil) { m in
             .time(m.time(1), latent: m.item(1)!.latent && namesHoliday(m.time(1).expression))
         },

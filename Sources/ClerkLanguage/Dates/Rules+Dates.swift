@@ -136,6 +136,13 @@ extension DateRules {
             let weak = count == 5 ? w == "march" : count == 3 && Lexicon.ambiguousMonths.contains(w)
             return .time(.date(.month(Lexicon.months[w]!), .month), latent: weak)
         },
+        // in the new year, into the new year, early in the new year (with `early-mid-late`):
+        // the January to come, or the one we are in, as "in January" is. "The new year" alone
+        // stays New Year's Day's weak name ("after the new year" is after 1 January, as "after
+        // Christmas" is; "new year resolutions" names no day).
+        Rule("in-the-new-year", [.words(["in", "into"]), .word("the"), .word("new"), .words(["year", "years"])], role: "date") { _ in
+            .time(.date(.month(1), .month))
+        },
         Rule("year", [yearElement], role: "date") { m in
             .time(.date(.year(m.int(0)), .year, year: true), latent: true)
         },

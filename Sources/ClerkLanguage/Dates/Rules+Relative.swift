@@ -530,6 +530,16 @@ extension DateRules {
             p?.latent = true
             return p
         },
+        // last thing friday, last thing tomorrow, friday last thing: the end of that working
+        // day, as "eod friday" is (`eod-of-day`, `day-eod`; "first thing" is the day's start).
+        // Alone only as the whole text: "the last thing we need", "last thing on the list"
+        // are things.
+        Rule("last-thing", [.word("last"), .word("thing")], role: "time") { m in
+            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very", "one"].contains(before.text) { return nil }
+            var p = endOfDay()
+            p?.latent = true
+            return p
+        },
 
         // MARK: counting inside a stretch
         // the first Monday of March, the last Sunday of March 2014, the 2nd Monday of this month

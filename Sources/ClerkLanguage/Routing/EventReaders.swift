@@ -417,7 +417,7 @@ enum CreateReader {
         // ("by cob", "by close of business": the end of that day's work, so of that day too.)
         // ("by the end of january", "by end of next week": read as the month or the week
         // whole, the word "end" only in the text.)
-        let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business"].contains($0.rule) }
+        let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business", "last-thing"].contains($0.rule) }
             || said.range.upperBound <= text.endIndex && text[said.range].lowercased().split(separator: " ").contains("end")
         let atMidnight = LocalDate(said.end, in: zone).startOfDay(in: zone) == said.end
         if !atMidnight, !said.isAllDay {

@@ -223,14 +223,14 @@ enum CreateReader {
         return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) }
     }
 
-    /// "late morning", "early afternoon", "after work", "after lunch", "after school" as the
-    /// only time said: its start, an hour long (the reader's "after work" is 17:00–21:00, so
-    /// such an errand is at 17:00; moved there, an event keeps its length).
+    /// "late morning", "early afternoon", "after work", "after lunch", "after dinner", "after
+    /// school" as the only time said: its start, an hour long (the reader's "after work" is
+    /// 17:00–21:00, so such an errand is at 17:00; moved there, an event keeps its length).
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
         // (By length first, `Sentence.same`: asked of every part of every new event's time.)
         func isStretch(_ rule: String) -> Bool {
             Sentence.same(rule, "part-of-part-of-day") || Sentence.same(rule, "after-work") || Sentence.same(rule, "after-lunch")
-                || Sentence.same(rule, "after-school")
+                || Sentence.same(rule, "after-school") || Sentence.same(rule, "after-meal")
         }
         guard !said.known.contains(.duration), said.recurrence == nil,
               said.parts.contains(where: { Sentence.same($0.role, "time") && isStretch($0.rule) }),

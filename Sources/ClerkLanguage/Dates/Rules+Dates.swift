@@ -47,7 +47,8 @@ extension DateRules {
     /// True when the token after element `element` is a word that does not go on with a date
     /// ("a bedtime story", "before work starts"): the words before it name a thing, not a
     /// time. A day and the words that lead to one ("before work on friday", "teatime
-    /// tomorrow", "bedtime this friday") go on with it.
+    /// tomorrow", "after dinner with Ana on friday") go on with it; "at" does not ("gym
+    /// before work at 7" is at 7, and the title keeps "before work").
     static func nounFollows(_ m: Match, _ element: Int) -> Bool {
         let after = Int(m.captures[element] >> 1) + 1
         guard after < m.tokens.count, m.tokens[after].kind == .word else { return false }
@@ -55,7 +56,7 @@ extension DateRules {
         return !dayLeads.contains(word) && Lexicon.weekdays[word] == nil
     }
 
-    static let dayLeads: Set<String> = ["on", "every", "each", "tomorrow", "today", "tonight", "tmrw", "this", "next"]
+    static let dayLeads: Set<String> = ["on", "every", "each", "tomorrow", "today", "tonight", "tmrw", "this", "next", "with"]
 
     static func endsAfterAnEvent(_ m: Match) -> Bool {
         guard let at = m.token(0).map({ _ in Int(m.captures[0] >> 1) }), at > 0 else { return false }
@@ -495,9 +496,10 @@ extension DateRules {
             mealTime(m.word(2)! + "time", m, last: 4)
         },
         // after dinner, after supper, after breakfast: the hours after the meal, as "after
-        // lunch" is 13:00 to 17:00
+        // lunch" is 13:00 to 17:00 ("after dinner mints" are a thing)
         Rule("after-meal", [.word("after"), .words(["breakfast", "dinner", "supper"])], role: "time") { m in
-            m.word(1) == "breakfast" ? .time(.dayPart(from: 9, to: 12)) : .time(.dayPart(from: 20, to: 22))
+            if nounFollows(m, 1) { return nil }
+            return m.word(1) == "breakfast" ? .time(.dayPart(from: 9, to: 12)) : .time(.dayPart(from: 20, to: 22))
         },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         // tomorrow before lunch, before lunch on friday: that day's morning to 12:00, from 09:00

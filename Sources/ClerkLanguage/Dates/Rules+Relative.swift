@@ -540,6 +540,10 @@ extension DateRules {
             p?.latent = true
             return p
         },
+        // last thing at night: just before bed, as "at bedtime" (`mealTimes`)
+        Rule("last-thing-at-night", [.word("last"), .word("thing"), .word("at"), .word("night")], role: "time") { _ in
+            mealTimes["bedtime"].map { .time(.dayPart(from: $0.from, to: $0.to)) }
+        },
 
         // MARK: counting inside a stretch
         // the first Monday of March, the last Sunday of March 2014, the 2nd Monday of this month

@@ -205,16 +205,19 @@ extension DateRules {
         // "1530 tomorrow", "0830 friday", "1400 on monday", "1800 christmas": before such a
         // day too, but for years of this century ("2027 tomorrow"; "room 1530 tomorrow" is a
         // room: `Selection.isAmount`).
-        let joiner = m.word(1)
-        let clockFirst = joiner == nil || joiner == "on"
-        let weekdayClock = joiner == nil && isTimeOfDay(b, a, x)
-            || clockFirst && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
+        // (The joiner is asked for only then: most readings joined are neither.)
+        var weekdayClock = false
+        if b.isFourDigitClock || a.isFourDigitClock {
+            let joiner = m.word(1)
+            weekdayClock = joiner == nil && isTimeOfDay(b, a, x) || (joiner == nil || joiner == "on") && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
+        }
         if weekdayClock { strong = true }
-        else if joiner == nil && isYearBesideDay(b, y, a, x) || clockFirst && isYearBesideDay(a, x, b, y) { return nil }
+        else if isYearBesideDay(b, y, a, x), m.word(1) == nil { return nil }
+        else if isYearBesideDay(a, x, b, y), m.word(1) == nil || m.word(1) == "on" { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
-            guard !x.hasClock, y.hasClock, joiner == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
+            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
                     || y.hasEnd && isWeekendDayBeforeHours(m, a, b),
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
@@ -222,7 +225,7 @@ extension DateRules {
         // "sat morning", "wed evening", "sun night": a short weekday that is also a word, with
         // a part of the day after it, is that day's part (and takes a time after it: "sat
         // morning at 10"), as "saturday morning" is.
-        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, joiner == nil, a.end - a.first == 1,
+        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, m.word(1) == nil, a.end - a.first == 1,
            Lexicon.ambiguousWeekdays.contains(m.tokens[a.first].text), isWeekdayOnly(x.expression) {
             strong = true
         }
@@ -231,7 +234,7 @@ extension DateRules {
         if a.latent, x.hasDayPart { return nil }
         // "tuesdays 5-6": days that repeat are no one date ("5-6" is then hours).
         if x.isPluralWeekday, y.grain == .day, !isWeekdayOnly(y.expression) { return nil }
-        if let joiner, !joinerFits(joiner, x, y) { return nil }
+        if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
@@ -265,11 +268,10 @@ extension DateRules {
     /// after a day of a month or a holiday with no year, no year from 1900 (the comment in
     /// `intersectReadings` has the examples).
     private static func isTimeOfDay(_ clock: Item, _ day: Item, _ d: TimeValue) -> Bool {
-        guard clock.isFourDigitClock else { return false }
-        return isWeekdayOnly(d.expression) && !clock.looksLikeYear(from: 2000)
+        clock.isFourDigitClock && ( isWeekdayOnly(d.expression) && !clock.looksLikeYear(from: 2000)
             || isDayFromNow(d.expression) && d.isPlain && !d.hasClock
             || (day.end - day.first >= 2 || isHoliday(d.expression)) && d.hasDate && !d.hasYear && !d.hasClock && !d.isStretch && d.grain == .day
-                && !clock.looksLikeYear
+                && !clock.looksLikeYear)
     }
 
     /// True when `year` is the year reading (`y`) of four bare digits that could be a clock,
@@ -288,12 +290,13 @@ extension DateRules {
     /// of minutes in words before an hour in digits ("ten to 9", "twenty to 9 tomorrow
     /// morning": a range from ten or twenty o'clock to the morning's 9 is none).
     static func saysMinutesTo(_ m: Match, _ range: Item, dayPart: Bool) -> Bool {
-        let first = range.first < range.end && ["at", "@"].contains(m.tokens[range.first].text) ? range.first + 1 : range.first
+        // (The tokens' texts read in place: a copy of a token is a retain and a release.)
+        var first = range.first
+        if first < range.end, m.tokens[first].text == "at" || m.tokens[first].text == "@" { first += 1 }
         guard range.end - first >= 3, toWords.contains(m.tokens[first + 1].text),
               let minutes = Lexicon.units[m.tokens[first].text] ?? Lexicon.tens[m.tokens[first].text] else { return false }
-        let hour = m.tokens[first + 2]
-        if (Lexicon.units[hour.text] ?? Lexicon.tens[hour.text]) != nil { return true }
-        return dayPart && hour.kind == .number && minutes % 5 == 0
+        if (Lexicon.units[m.tokens[first + 2].text] ?? Lexicon.tens[m.tokens[first + 2].text]) != nil { return true }
+        return dayPart && m.tokens[first + 2].kind == .number && minutes % 5 == 0
     }
 
     /// "tomorrow", "today", "yesterday", "tonight": a day counted from today.

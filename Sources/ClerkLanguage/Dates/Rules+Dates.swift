@@ -56,6 +56,10 @@ extension DateRules {
         return !dayLeads.contains(word) && Lexicon.weekdays[word] == nil
     }
 
+    /// Words before "first thing" or "last thing" that make it a thing, not a time ("the
+    /// first thing I do", "one last thing").
+    static let thingOpeners: Set<String> = ["the", "a", "my", "your", "our", "very", "one"]
+
     static let dayLeads: Set<String> = ["on", "every", "each", "tomorrow", "today", "tonight", "tmrw", "this", "next", "with"]
 
     static func endsAfterAnEvent(_ m: Match) -> Bool {
@@ -403,13 +407,13 @@ extension DateRules {
         Rule("first-thing", [.word("first"), .word("thing"), Element.word("in").opt, Element.word("the").opt, Element.word("morning").opt], role: "time") { m in
             guard m.has(2) == m.has(3), m.has(3) == m.has(4) else { return nil }
             // "the first thing I do", "a first thing": a thing, not a time.
-            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
             return .time(.dayPart(from: 0, to: 9))
         },
         // first thing tomorrow morning, first thing on friday morning: the day's early morning
         // ("first thing tomorrow" is the day and `first-thing` composed)
         Rule("first-thing-day-morning", [.word("first"), .word("thing"), Element.word("on").opt, .time { isOneDay($0) && !$0.isStretch }, .word("morning")], role: nil) { m in
-            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
             return Compose.intersect(m.time(3), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
         },
         // early tomorrow, early on friday, tomorrow early: that day's early morning, as
@@ -488,12 +492,15 @@ extension DateRules {
         // the meal's or the routine's window (`mealTimes`). Only with "time": "tea with Ana",
         // "dinner at 8" are events ("dinner at 8" is 20:00 by the router's hint); and with no
         // "at" not before a noun ("a bedtime story", "teatime treats" are things).
-        Rule("meal-time", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt, .words(["breakfasttime", "teatime", "dinnertime", "suppertime", "bedtime"])], role: "time") { m in
-            mealTime(m.word(2)!, m, last: 2)
-        },
-        Rule("meal-time", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt, .words(["breakfast", "lunch", "tea", "dinner", "supper", "bed"]),
-                           Element.symbol("-").opt, .word("time")], role: "time") { m in
-            mealTime(m.word(2)! + "time", m, last: 4)
+        // (One rule for both spellings, "teatime" and "tea time": each rule with a lead word
+        // is tried at every "at" and "the".)
+        Rule("meal-time", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt,
+                           .words(["breakfasttime", "teatime", "dinnertime", "suppertime", "bedtime", "breakfast", "lunch", "tea", "dinner", "supper", "bed"]),
+                           Element.symbol("-").opt, Element.word("time").opt], role: "time") { m in
+            let word = m.word(2)!
+            let oneWord = word.hasSuffix("time")
+            guard oneWord ? !m.has(3) && !m.has(4) : m.has(4) else { return nil }
+            return mealTime(oneWord ? word : word + "time", m, last: oneWord ? 2 : 4)
         },
         // after dinner, after supper, after breakfast: the hours after the meal, as "after
         // lunch" is 13:00 to 17:00 ("after dinner mints" are a thing)

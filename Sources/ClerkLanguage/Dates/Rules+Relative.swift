@@ -535,7 +535,7 @@ extension DateRules {
         // Alone only as the whole text: "the last thing we need", "last thing on the list"
         // are things.
         Rule("last-thing", [.word("last"), .word("thing")], role: "time") { m in
-            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very", "one"].contains(before.text) { return nil }
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
             var p = endOfDay()
             p?.latent = true
             return p

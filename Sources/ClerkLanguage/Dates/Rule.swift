@@ -364,7 +364,7 @@ final class Rule: Sendable {
         case "clock-hhmm": known = .clockHHMM
         case "clock-colon": known = .clockColon
         case "clock-h": known = .clockH
-        case "eod", "end-of-day", "close-of-business", "cob": known = .endOfDay
+        case "eod", "end-of-day", "close-of-business", "cob", "last-thing": known = .endOfDay
         case "day-list-bare", "day-list-before-month": known = .dayList
         default: known = .other
         }

@@ -192,8 +192,13 @@ extension DateRules {
             // to six", "ten to 6" stay hours from ten.
             let wordsBothSides = m.number(0).isWords && m.item(3).map { m.tokens[$0.first].kind == .word } == true
                 && before != "from" && before != "between"
-            if !past, !m.has(1), !(m.number(0).isWords || named || afterAt) || n % 5 != 0 || (n == 10 && !(m.number(0).isWords && (afterAt || wordsBothSides))) { return nil }
-            return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
+            // "ten to 9" stays hours from ten too, unless a part of the day follows ("ten to 9
+            // tomorrow morning" is 08:50): a weak reading, which wins only then
+            // (`saysMinutesTo`).
+            var weak = false
+            if !past, !m.has(1), m.number(0).isWords, n == 10, !afterAt, !wordsBothSides, before != "from", before != "between" { weak = true }
+            else if !past, !m.has(1), !(m.number(0).isWords || named || afterAt) || n % 5 != 0 || (n == 10 && !(m.number(0).isWords && (afterAt || wordsBothSides))) { return nil }
+            return shiftedClock(m.time(3), by: past ? n : -n).map { Production(value: .time($0), latent: weak, standsAlone: !weak) }
         },
         Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in
             shiftedClock(m.time(1), by: 30).map { .time($0) }

@@ -25,7 +25,8 @@ extension DateRules {
             m.word(0) == "for" && m.item(1)!.latent ? nil : .time(m.time(1))
         },
         // the weekend, the summer, the Christmas holidays ("the new year", a holiday's name
-        // that is also a plain phrase, stays one: "catch up in the new year" is no 1 January)
+        // that is also a plain phrase, stays one: "catch up in the new year" is no 1 January
+        // but January, `in-the-new-year`)
         Rule("the-stretch", [.word("the"), .anyTime { $0.isPlain && !$0.hasClock && $0.isNamedStretch }], role: nil) { m in
             .time(m.time(1), latent: m.item(1)!.latent && namesHoliday(m.time(1).expression))
         },
@@ -201,15 +202,18 @@ extension DateRules {
         // its year reading is refused ("christmas 1800" is at 18:00, not two centuries ago).
         // "tomorrow 1230", "today 2030", "tonight 2130": a day named from now holds no year,
         // so any four digits after it are its time.
-        let weekdayClock = b.isFourDigitClock && m.word(1) == nil
-            && (isWeekdayOnly(x.expression) && !b.looksLikeYear(from: 2000)
-                || isDayFromNow(x.expression) && x.isPlain && !x.hasClock
-                || (a.end - a.first >= 2 || isHoliday(x.expression)) && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
+        // "1530 tomorrow", "0830 friday", "1400 on monday", "1800 christmas": before such a
+        // day too, but for years of this century ("2027 tomorrow"; "room 1530 tomorrow" is a
+        // room: `Selection.isAmount`).
+        // (The joiner is asked for only then: most readings joined are neither.)
+        var weekdayClock = false
+        if b.isFourDigitClock || a.isFourDigitClock {
+            let joiner = m.word(1)
+            weekdayClock = joiner == nil && isTimeOfDay(b, a, x) || (joiner == nil || joiner == "on") && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
+        }
         if weekdayClock { strong = true }
-        else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
-                year / 100 < 24, year % 100 < 60, m.word(1) == nil,
-                isWeekdayOnly(x.expression) || year < 1900 && (a.end - a.first >= 2 || isHoliday(x.expression))
-                    && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day { return nil }
+        else if isYearBesideDay(b, y, a, x), m.word(1) == nil { return nil }
+        else if isYearBesideDay(a, x, b, y), m.word(1) == nil || m.word(1) == "on" { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
@@ -234,7 +238,7 @@ extension DateRules {
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
-        if a.latent, !latentClockFits(a, x, with: y) { return nil }
+        if a.latent, !weekdayClock, !latentClockFits(a, x, with: y) { return nil }
         // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
         if a.latent, a.end - a.first == 1, a.first > 0, m.tokens[a.first].text == "one", pronounOneWords.contains(m.tokens[a.first - 1].text) { return nil }
         if b.latent, !weekdayClock, !latentClockFits(b, y, with: x) { return nil }
@@ -250,19 +254,49 @@ extension DateRules {
         var p = Production.time(t, latent: latent)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
         // over the other readings of its numbers; not over minutes to an hour, both in words
-        // ("ten to five in the morning" is 04:50, as "ten to five" alone is 16:50).
-        if x.hasClock && x.hasEnd && isDay(y) && !saysMinutesTo(m, a) || y.hasClock && y.hasEnd && isDay(x) && !saysMinutesTo(m, b) {
+        // ("ten to five in the morning" is 04:50, as "ten to five" alone is 16:50), or in
+        // words before an hour with a part of the day ("ten to 9 tomorrow morning" is 08:50).
+        if x.hasClock && x.hasEnd && isDay(y) && !saysMinutesTo(m, a, dayPart: y.hasDayPart)
+            || y.hasClock && y.hasEnd && isDay(x) && !saysMinutesTo(m, b, dayPart: x.hasDayPart) {
             p.priority = 1
         }
         return p
     }
 
-    /// True when `range` is number words either side of "to" ("twenty to one", "ten till
-    /// six"), which `minutes-past` reads as minutes before the hour.
-    static func saysMinutesTo(_ m: Match, _ range: Item) -> Bool {
-        guard range.end - range.first == 3, toWords.contains(m.tokens[range.first + 1].text) else { return false }
-        let first = m.tokens[range.first].text, last = m.tokens[range.first + 2].text
-        return (Lexicon.units[first] ?? Lexicon.tens[first]) != nil && (Lexicon.units[last] ?? Lexicon.tens[last]) != nil
+    /// True when `clock` is four bare digits that are the time of the day `day` (read `d`)
+    /// beside it: after a weekday, no year of this century; after a day named from now, any;
+    /// after a day of a month or a holiday with no year, no year from 1900 (the comment in
+    /// `intersectReadings` has the examples).
+    private static func isTimeOfDay(_ clock: Item, _ day: Item, _ d: TimeValue) -> Bool {
+        clock.isFourDigitClock && ( isWeekdayOnly(d.expression) && !clock.looksLikeYear(from: 2000)
+            || isDayFromNow(d.expression) && d.isPlain && !d.hasClock
+            || (day.end - day.first >= 2 || isHoliday(d.expression)) && d.hasDate && !d.hasYear && !d.hasClock && !d.isStretch && d.grain == .day
+                && !clock.looksLikeYear)
+    }
+
+    /// True when `year` is the year reading (`y`) of four bare digits that could be a clock,
+    /// beside a weekday, or beside a day of a month or a holiday with no year when before
+    /// 1900: a Thursday in 1230 is no one's meaning ("thu 1230", "1400 friday").
+    private static func isYearBesideDay(_ year: Item, _ y: TimeValue, _ day: Item, _ d: TimeValue) -> Bool {
+        guard year.latent, year.end - year.first == 1, case .year(let value) = y.expression, !(2000...2099).contains(value),
+              value / 100 < 24, value % 100 < 60 else { return false }
+        return isWeekdayOnly(d.expression) || value < 1900 && (day.end - day.first >= 2 || isHoliday(d.expression))
+            && d.hasDate && !d.hasYear && !d.hasClock && !d.isStretch && d.grain == .day
+    }
+
+    /// True when `range` opens (after "at") with number words either side of "to" ("twenty
+    /// to one", "ten till six", "tomorrow at ten to nine"), which `minutes-past` reads as
+    /// minutes before the hour; with a part of the day said, `dayPart`, also a round number
+    /// of minutes in words before an hour in digits ("ten to 9", "twenty to 9 tomorrow
+    /// morning": a range from ten or twenty o'clock to the morning's 9 is none).
+    static func saysMinutesTo(_ m: Match, _ range: Item, dayPart: Bool) -> Bool {
+        // (The tokens' texts read in place: a copy of a token is a retain and a release.)
+        var first = range.first
+        if first < range.end, m.tokens[first].text == "at" || m.tokens[first].text == "@" { first += 1 }
+        guard range.end - first >= 3, toWords.contains(m.tokens[first + 1].text),
+              let minutes = Lexicon.units[m.tokens[first].text] ?? Lexicon.tens[m.tokens[first].text] else { return false }
+        if (Lexicon.units[m.tokens[first + 2].text] ?? Lexicon.tens[m.tokens[first + 2].text]) != nil { return true }
+        return dayPart && m.tokens[first + 2].kind == .number && minutes % 5 == 0
     }
 
     /// "tomorrow", "today", "yesterday", "tonight": a day counted from today.

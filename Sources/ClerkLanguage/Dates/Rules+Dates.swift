@@ -23,6 +23,45 @@ extension DateRules {
         "interview", "review", "demo", "session", "training", "lesson", "lessons", "church", "mass", "service", "playdate",
     ]
 
+    /// Meals and the day's routines said as times of day, and the hours each is taken for
+    /// (`meal-time`; "lunch" alone has its own rule, weak):
+    ///
+    /// | said | hours |
+    /// |---|---|
+    /// | breakfast time | 07:00–09:00 |
+    /// | lunchtime, lunch time | 12:00–14:00, as `lunch` |
+    /// | teatime, tea time | 16:00–18:00: afternoon tea, and a child's tea after school |
+    /// | dinnertime, suppertime | 18:00–20:00: the evening meal, British and American |
+    /// | bedtime | 21:00–23:00 |
+    static let mealTimes: [String: (from: Int, to: Int)] = [
+        "breakfasttime": (7, 9), "lunchtime": (12, 14), "teatime": (16, 18), "dinnertime": (18, 20), "suppertime": (18, 20), "bedtime": (21, 23),
+    ]
+
+    /// The window of the meal time `name` ("teatime"), unless no lead word was said (the
+    /// match's first element) and a noun follows element `last`.
+    static func mealTime(_ name: String, _ m: Match, last: Int) -> Production? {
+        if !m.has(0), nounFollows(m, last) { return nil }
+        return mealTimes[name].map { .time(.dayPart(from: $0.from, to: $0.to)) }
+    }
+
+    /// True when the token after element `element` is a word that does not go on with a date
+    /// ("a bedtime story", "before work starts"): the words before it name a thing, not a
+    /// time. A day and the words that lead to one ("before work on friday", "teatime
+    /// tomorrow", "after dinner with Ana on friday") go on with it; "at" does not ("gym
+    /// before work at 7" is at 7, and the title keeps "before work").
+    static func nounFollows(_ m: Match, _ element: Int) -> Bool {
+        let after = Int(m.captures[element] >> 1) + 1
+        guard after < m.tokens.count, m.tokens[after].kind == .word else { return false }
+        let word = m.tokens[after].text
+        return !dayLeads.contains(word) && Lexicon.weekdays[word] == nil
+    }
+
+    /// Words before "first thing" or "last thing" that make it a thing, not a time ("the
+    /// first thing I do", "one last thing").
+    static let thingOpeners: Set<String> = ["the", "a", "my", "your", "our", "very", "one"]
+
+    static let dayLeads: Set<String> = ["on", "every", "each", "tomorrow", "today", "tonight", "tmrw", "this", "next", "with"]
+
     static func endsAfterAnEvent(_ m: Match) -> Bool {
         guard let at = m.token(0).map({ _ in Int(m.captures[0] >> 1) }), at > 0 else { return false }
         var end = at + 1
@@ -135,6 +174,13 @@ extension DateRules {
             let count = w.utf8.count
             let weak = count == 5 ? w == "march" : count == 3 && Lexicon.ambiguousMonths.contains(w)
             return .time(.date(.month(Lexicon.months[w]!), .month), latent: weak)
+        },
+        // in the new year, into the new year, early in the new year (with `early-mid-late`):
+        // the January to come, or the one we are in, as "in January" is. "The new year" alone
+        // stays New Year's Day's weak name ("after the new year" is after 1 January, as "after
+        // Christmas" is; "new year resolutions" names no day).
+        Rule("in-the-new-year", [.words(["in", "into"]), .word("the"), .word("new"), .words(["year", "years"])], role: "date") { _ in
+            .time(.date(.month(1), .month))
         },
         Rule("year", [yearElement], role: "date") { m in
             .time(.date(.year(m.int(0)), .year, year: true), latent: true)
@@ -361,13 +407,13 @@ extension DateRules {
         Rule("first-thing", [.word("first"), .word("thing"), Element.word("in").opt, Element.word("the").opt, Element.word("morning").opt], role: "time") { m in
             guard m.has(2) == m.has(3), m.has(3) == m.has(4) else { return nil }
             // "the first thing I do", "a first thing": a thing, not a time.
-            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
             return .time(.dayPart(from: 0, to: 9))
         },
         // first thing tomorrow morning, first thing on friday morning: the day's early morning
         // ("first thing tomorrow" is the day and `first-thing` composed)
         Rule("first-thing-day-morning", [.word("first"), .word("thing"), Element.word("on").opt, .time { isOneDay($0) && !$0.isStretch }, .word("morning")], role: nil) { m in
-            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
             return Compose.intersect(m.time(3), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
         },
         // early tomorrow, early on friday, tomorrow early: that day's early morning, as
@@ -442,6 +488,26 @@ extension DateRules {
             .time(.dayPart(from: 12, to: 14), latent: !m.has(0) && m.word(2) == "lunch")
         },
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
+        // at teatime, tea time tomorrow, breakfast time on sunday, at bedtime, dinnertime:
+        // the meal's or the routine's window (`mealTimes`). Only with "time": "tea with Ana",
+        // "dinner at 8" are events ("dinner at 8" is 20:00 by the router's hint); and with no
+        // "at" not before a noun ("a bedtime story", "teatime treats" are things).
+        // (One rule for both spellings, "teatime" and "tea time": each rule with a lead word
+        // is tried at every "at" and "the".)
+        Rule("meal-time", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt,
+                           .words(["breakfasttime", "teatime", "dinnertime", "suppertime", "bedtime", "breakfast", "lunch", "tea", "dinner", "supper", "bed"]),
+                           Element.symbol("-").opt, Element.word("time").opt], role: "time") { m in
+            let word = m.word(2)!
+            let oneWord = word.hasSuffix("time")
+            guard oneWord ? !m.has(3) && !m.has(4) : m.has(4) else { return nil }
+            return mealTime(oneWord ? word : word + "time", m, last: oneWord ? 2 : 4)
+        },
+        // after dinner, after supper, after breakfast: the hours after the meal, as "after
+        // lunch" is 13:00 to 17:00 ("after dinner mints" are a thing)
+        Rule("after-meal", [.word("after"), .words(["breakfast", "dinner", "supper"])], role: "time") { m in
+            if nounFollows(m, 1) { return nil }
+            return m.word(1) == "breakfast" ? .time(.dayPart(from: 9, to: 12)) : .time(.dayPart(from: 20, to: 22))
+        },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         // tomorrow before lunch, before lunch on friday: that day's morning to 12:00, from 09:00
         // as "after lunch" runs to 17:00 ("before lunch" alone is from now to lunch)
@@ -455,10 +521,7 @@ extension DateRules {
         // "run before work", "coffee tomorrow before work": the early morning, 07:00 to 09:00
         // ("before work on the deck starts" is no time: a word after "work" but "on" a day).
         Rule("before-work", [.word("before"), .word("work")], role: "time") { m in
-            let after = Int(m.captures[1] >> 1) + 1
-            if after < m.tokens.count, m.tokens[after].kind == .word, !["on", "every", "each", "tomorrow", "today", "tmrw"].contains(m.tokens[after].text),
-               Lexicon.weekdays[m.tokens[after].text] == nil { return nil }
-            return .time(.dayPart(from: 7, to: 9))
+            nounFollows(m, 1) ? nil : .time(.dayPart(from: 7, to: 9))
         },
         // "fri eve", "tomorrow eve": the evening of the day ("christmas eve" is the holiday)
         Rule("day-eve", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && $0.grain == .day && !namesHoliday($0.expression) }, .word("eve")], role: nil) { m in

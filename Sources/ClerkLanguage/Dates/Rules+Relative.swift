@@ -392,13 +392,21 @@ extension DateRules {
         },
         // "a week on Friday", "two weeks on Tuesday", "a fortnight today", "a week tomorrow",
         // "3 weeks on monday": that many weeks after the day
-        Rule("weeks-on-day", [.duration { $0.months == 0 && $0.seconds == 0 && $0.days % 7 == 0 && (1...52).contains($0.days / 7) && ($0.unit == .week || $0.days == 14) },
-                              Element.word("on").opt, .anyTime { isWeekday($0) || isNearDay($0) }], role: nil) { m in
+        Rule("weeks-on-day", [.duration { isWholeWeeks($0) }, Element.word("on").opt, .anyTime { isWeekday($0) || isNearDay($0) }], role: nil) { m in
             // "a week today": without "on" only today and tomorrow. "away for a week on
             // friday" is a week from Friday.
             if !m.has(1), !isNearDay(m.time(2)) { return nil }
-            if let amount = m.item(0), amount.first > 0, ["for", "in", "within"].contains(m.tokens[amount.first - 1].text) { return nil }
+            if isALength(m) { return nil }
             return weeksAfter(m.time(2), m.duration(0).days / 7)
+        },
+        // "a week yesterday", "a week last Monday", "two weeks yesterday": as British English
+        // says it, that many weeks before the day gone ("a week yesterday" is eight days ago;
+        // "off for a week last monday" is a length)
+        Rule("weeks-before-day", [.duration { isWholeWeeks($0) }, .anyTime { isDayGone($0) }], role: nil) { m in
+            if isALength(m) { return nil }
+            var r = m.time(1)
+            r.expression = .shifted(r.expression, Offset(days: -7 * (m.duration(0).days / 7), unit: .day))
+            return .time(r)
         },
         // Sunday after next, June after next
         Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
@@ -521,6 +529,20 @@ extension DateRules {
             var p = endOfDay()
             p?.latent = true
             return p
+        },
+        // last thing friday, last thing tomorrow, friday last thing: the end of that working
+        // day, as "eod friday" is (`eod-of-day`, `day-eod`; "first thing" is the day's start).
+        // Alone only as the whole text: "the last thing we need", "last thing on the list"
+        // are things.
+        Rule("last-thing", [.word("last"), .word("thing")], role: "time") { m in
+            if let before = m.token(before: 0), thingOpeners.contains(before.text) { return nil }
+            var p = endOfDay()
+            p?.latent = true
+            return p
+        },
+        // last thing at night: just before bed, as "at bedtime" (`mealTimes`)
+        Rule("last-thing-at-night", [.word("last"), .word("thing"), .word("at"), .word("night")], role: "time") { _ in
+            mealTimes["bedtime"].map { .time(.dayPart(from: $0.from, to: $0.to)) }
         },
 
         // MARK: counting inside a stretch
@@ -889,6 +911,29 @@ extension DateRules {
         var t = TimeValue.date(.weekend, .hour)
         t.isStretch = true
         return .time(t)
+    }
+
+    /// A week, two weeks, a fortnight, up to 52 weeks: what "a week on Friday", "a week
+    /// yesterday" count.
+    static func isWholeWeeks(_ d: Offset) -> Bool {
+        d.months == 0 && d.seconds == 0 && d.days % 7 == 0 && (1...52).contains(d.days / 7) && (d.unit == .week || d.days == 14)
+    }
+
+    /// True when the weeks a match opens with follow "for", "in" or "within": a length ("away
+    /// for a week on friday"), not a day counted from another.
+    static func isALength(_ m: Match) -> Bool {
+        guard let amount = m.item(0), amount.first > 0 else { return false }
+        return ["for", "in", "within"].contains(m.tokens[amount.first - 1].text)
+    }
+
+    /// Yesterday, or last Monday: a day gone by ("a week yesterday", "a week last monday").
+    static func isDayGone(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock, !t.hasDayPart else { return false }
+        switch t.expression {
+        case .cycle(.day, -1): return true
+        case .occurrence(.weekday, -1, _): return true
+        default: return false
+        }
     }
 
     /// Today or tomorrow ("a week today", "tomorrow week").

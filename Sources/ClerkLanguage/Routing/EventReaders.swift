@@ -232,14 +232,14 @@ enum CreateReader {
         return at > head && s.word(at, isIn: ["in", "at"])
     }
 
-    /// "late morning", "early afternoon", "after work", "after lunch", "after school" as the
-    /// only time said: its start, an hour long (the reader's "after work" is 17:00–21:00, so
-    /// such an errand is at 17:00; moved there, an event keeps its length).
+    /// "late morning", "early afternoon", "after work", "after lunch", "after dinner", "after
+    /// school" as the only time said: its start, an hour long (the reader's "after work" is
+    /// 17:00–21:00, so such an errand is at 17:00; moved there, an event keeps its length).
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
         // (By length first, `Sentence.same`: asked of every part of every new event's time.)
         func isStretch(_ rule: String) -> Bool {
             Sentence.same(rule, "part-of-part-of-day") || Sentence.same(rule, "after-work") || Sentence.same(rule, "after-lunch")
-                || Sentence.same(rule, "after-school")
+                || Sentence.same(rule, "after-school") || Sentence.same(rule, "after-meal")
         }
         // (A repeat too: "piano every tuesday after school" is at 15:00 each week.)
         guard !said.known.contains(.duration),
@@ -427,7 +427,7 @@ enum CreateReader {
         // ("by cob", "by close of business": the end of that day's work, so of that day too.)
         // ("by the end of january", "by end of next week": read as the month or the week
         // whole, the word "end" only in the text.)
-        let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business"].contains($0.rule) }
+        let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business", "last-thing"].contains($0.rule) }
             || said.range.upperBound <= text.endIndex && text[said.range].lowercased().split(separator: " ").contains("end")
         let atMidnight = LocalDate(said.end, in: zone).startOfDay(in: zone) == said.end
         if !atMidnight, !said.isAllDay {

@@ -689,6 +689,8 @@ extension Session {
                 return edit(card, changes)
             }
         }
+        // "make it 4pm and call it orthodontist": two edits, made together.
+        if let both = twoEdits(text, people: card.draft.attendees.compactMap(\.name)) { return edit(card, both) }
         let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
@@ -707,6 +709,43 @@ extension Session {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// Words that open the second of two edits said in one line ("… and call it …").
+    static let secondEditOpeners: [[String]] = [["call", "it"], ["name", "it"], ["rename", "it"], ["make", "it"], ["move", "it"],
+                                                ["put", "it"], ["change", "it"], ["set", "it"], ["add"], ["invite"], ["remind", "me"]]
+
+    /// "make it 4pm and call it orthodontist", "move it to friday and add bob": the line read
+    /// as two edits of the card on screen, the second's parts over the first's; nil when it
+    /// is not two such edits.
+    func twoEdits(_ text: String, people: [String]) -> EventChanges? {
+        let words = Self.wordsWithOffsets(text)
+        guard let and = words.indices.first(where: { k in
+            words[k].folded == "and" && k > 0 && Self.secondEditOpeners.contains { opener in
+                k + opener.count < words.count && zip(words[(k + 1)...], opener).allSatisfy { $0.folded == $1 }
+            }
+        }) else { return nil }
+        let bytes = Array(text.utf8)
+        let first = String(decoding: bytes[..<words[and].start], as: UTF8.self)
+        let second = String(decoding: bytes[words[and + 1].start...], as: UTF8.self)
+        guard case .updateEvent(_, var changes) = understand(first, eventOnScreen: true, people: people).intent, !changes.isEmpty,
+              case .updateEvent(_, let more) = understand(second, eventOnScreen: true, people: people).intent, !more.isEmpty else { return nil }
+        if let when = more.when { changes.when = when }
+        if let minutes = more.durationMinutes { changes.durationMinutes = minutes }
+        if let title = more.title { changes.title = title }
+        if let calendar = more.calendar { changes.calendar = calendar }
+        if let location = more.location { changes.location = location }
+        if let notes = more.notes { changes.notes = notes; changes.addsNote = more.addsNote }
+        changes.addAttendees += more.addAttendees
+        changes.removeAttendees += more.removeAttendees
+        if let minutes = more.shiftMinutes { changes.shiftMinutes = minutes }
+        if let rule = more.recurrence { changes.recurrence = rule }
+        if let reminders = more.reminderMinutes { changes.reminderMinutes = reminders }
+        changes.makesAllDay = changes.makesAllDay || more.makesAllDay
+        if let minutes = more.lengthenMinutes { changes.lengthenMinutes = minutes }
+        if let end = more.newEnd { changes.newEnd = end }
+        if let hint = more.startHint { changes.startHint = hint }
+        return changes
     }
 
     /// True for "just this week", "only for this week", "this week only", "just these days",

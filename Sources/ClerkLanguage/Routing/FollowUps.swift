@@ -14,6 +14,8 @@ enum FollowUps {
     static let titleIntroducers: WordSet = ["to", "as"]
     static let titleFieldVerbs: WordSet = ["change", "set", "update"]
     static let titleFields: WordSet = ["title", "name"]
+    /// "change the time to 11", "set the date to friday": the timing of the event on screen.
+    static let timeFields: WordSet = ["time", "date", "day", "start"]
     static let changePrepositions: WordSet = ["to", "for"]
     static let peopleVerbs: WordSet = ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"]
     static let addingVerbs: WordSet = ["add", "invite", "include", "also"]
@@ -90,6 +92,13 @@ enum FollowUps {
         // "change the title to X", "change the name to X".
         if leads, s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
+        }
+        // "change the time to 11", "set the date to friday", "change the start time to 9:30".
+        if leads, s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the" {
+            let field = s.word(head + 2, is: "start") && s.word(head + 3, is: "time") ? head + 3 : head + 2
+            if s.word(field, isIn: timeFields), s.word(field + 1) == "to", field + 2 < body.upperBound, !s.isInDate(head + 2) {
+                return Route(rule: .followUp(.changeIt), command: head..<(field + 2))
+            }
         }
         // "add it to the Family calendar", "add this to work": the event on screen put on a
         // calendar ("add it to my calendar" names none, and is no move).

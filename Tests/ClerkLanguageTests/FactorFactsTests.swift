@@ -1,0 +1,70 @@
+@testable import ClerkLanguage
+import ClerkCore
+import Testing
+
+/// `Series.exists` refuses an intersection whose factors contradict each other without walking
+/// it. The test must be sound: whatever it refuses, the walk finds no span of either way.
+@Suite struct FactorFactsTests {
+    /// Monday 2026-11-30 09:00 on the wall clock.
+    static let series = Series(now: Wall.time(2026, 11, 30) + 9 * 3600)
+
+    /// No span either way from now, by the walk alone.
+    func walkFindsNone(_ e: TimeExpression) -> Bool {
+        Self.series.next(e, endingAfter: Self.series.now) == nil && Self.series.previous(e, startingBefore: Self.series.now) == nil
+    }
+
+    static let contradictions: [TimeExpression] = [
+        .intersect(.nthUnit(-1, .week, in: .month(10)), .dayOfMonth(2)),
+        .intersect(.year(2018), .intersect(.nthUnit(-1, .week, in: .month(10)), .dayOfMonth(2))),
+        .intersect(.nthUnit(-1, .day, in: .month(5)), .dayOfMonth(5)),
+        .intersect(.nthUnit(2, .week, in: .intersect(.year(2027), .month(3))), .dayOfMonth(1)),
+        .intersect(.dayPart(from: 12 * 3600, to: 19 * 3600), .clock(hour: 20, minute: 0, second: 0, length: 3600)),
+        .intersect(.month(2), .intersect(.dayPart(from: 0, to: 12 * 3600), .clock(hour: 15, minute: 0, second: 0, length: 3600))),
+        .intersect(.monthDay(month: 4, day: 15), .dayOfMonth(14)),
+        .intersect(.month(9), .monthDay(month: 1, day: 8)),
+        .intersect(.month(2), .dayOfMonth(30)),
+        .intersect(.month(4), .dayOfMonth(31)),
+        .intersect(.weekday(1), .intersect(.month(3), .weekday(2))),
+    ]
+
+    /// Shapes that meet, some only just: the test must not refuse them.
+    static let meetings: [TimeExpression] = [
+        .intersect(.nthUnit(-1, .week, in: .month(10)), .dayOfMonth(25)),
+        .intersect(.nthUnit(1, .week, in: .month(10)), .dayOfMonth(7)),
+        .intersect(.nthUnit(-1, .day, in: .month(2)), .dayOfMonth(28)),
+        .intersect(.month(2), .dayOfMonth(29)),
+        .intersect(.dayPart(from: 12 * 3600, to: 19 * 3600), .clock(hour: 18, minute: 30, second: 0, length: 3600)),
+        .intersect(.dayPart(from: 0, to: 3600), .clock(hour: 23, minute: 30, second: 0, length: 3600)),
+        .intersect(.dayPart(from: 18 * 3600, to: 30 * 3600), .clock(hour: 2, minute: 0, second: 0, length: 3600)),
+        .intersect(.month(3), .intersect(.weekday(2), .monthDay(month: 3, day: 16))),
+    ]
+
+    @Test(arguments: contradictions) func refusesFactorsThatCannotMeetAsTheWalkDoes(_ e: TimeExpression) {
+        #expect(!Self.series.exists(e))
+        #expect(walkFindsNone(e))
+    }
+
+    @Test(arguments: meetings) func takesFactorsThatMeet(_ e: TimeExpression) {
+        #expect(Self.series.exists(e))
+    }
+
+    /// Every day of the month against the nth day and whole week of three months, and
+    /// against the month itself: what the test refuses, the walk never finds.
+    @Test func refusesOnlyWhatTheWalkNeverFinds() {
+        var refused = 0
+        for month in [2, 4, 10] {
+            for day in 1...31 {
+                var shapes: [TimeExpression] = [.intersect(.month(month), .dayOfMonth(day))]
+                for n in [-2, -1, 1, 2] {
+                    shapes.append(.intersect(.nthUnit(n, .week, in: .month(month)), .dayOfMonth(day)))
+                    shapes.append(.intersect(.nthUnit(n, .day, in: .month(month)), .dayOfMonth(day)))
+                }
+                for e in shapes where !Self.series.exists(e) {
+                    refused += 1
+                    #expect(walkFindsNone(e), "refused \(e), which the walk finds")
+                }
+            }
+        }
+        #expect(refused > 500)
+    }
+}

@@ -4,6 +4,7 @@ import Testing
 
 /// `Series.exists` refuses an intersection whose factors contradict each other without walking
 /// it. The test must be sound: whatever it refuses, the walk finds no span of either way.
+/// A span fixed by now it works out once, and answers as the walk would.
 @Suite struct FactorFactsTests {
     /// Monday 2026-11-30 09:00 on the wall clock.
     static let series = Series(now: Wall.time(2026, 11, 30) + 9 * 3600)
@@ -25,7 +26,16 @@ import Testing
         .intersect(.month(2), .dayOfMonth(30)),
         .intersect(.month(4), .dayOfMonth(31)),
         .intersect(.weekday(1), .intersect(.month(3), .weekday(2))),
+        .intersect(.holiday(easter), .weekday(1)),
+        .intersect(.holiday(Holiday(rule: .easter(offset: 1))), .weekday(7)),
+        .intersect(.holiday(christmas), .dayOfMonth(24)),
+        .intersect(.month(11), .holiday(christmas)),
+        .intersect(.holiday(thanksgiving), .weekday(5)),
     ]
+
+    static let easter = Holiday(rule: .easter(offset: 0))
+    static let christmas = Holiday(rule: .fixed(month: 12, day: 25))
+    static let thanksgiving = Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 0))
 
     /// Shapes that meet, some only just: the test must not refuse them.
     static let meetings: [TimeExpression] = [
@@ -37,6 +47,22 @@ import Testing
         .intersect(.dayPart(from: 0, to: 3600), .clock(hour: 23, minute: 30, second: 0, length: 3600)),
         .intersect(.dayPart(from: 18 * 3600, to: 30 * 3600), .clock(hour: 2, minute: 0, second: 0, length: 3600)),
         .intersect(.month(3), .intersect(.weekday(2), .monthDay(month: 3, day: 16))),
+        .intersect(.holiday(easter), .weekday(7)),
+        .intersect(.holiday(Holiday(rule: .easter(offset: -2))), .weekday(5)),
+        .intersect(.holiday(Holiday(rule: .orthodoxEaster(offset: 1))), .weekday(1)),
+        .intersect(.holiday(christmas), .intersect(.month(12), .weekday(5))),
+        .intersect(.holiday(thanksgiving), .weekday(4)),
+        .intersect(.holiday(Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 1))), .weekday(5)),
+    ]
+
+    /// Spans fixed by now, one of them nowhere ("the 3rd Monday after today's" is one).
+    static let singles: [TimeExpression] = [
+        .closest(.weekday(1), 1, to: .holiday(christmas)),
+        .closest(.holiday(christmas), 2, to: .cycle(.day, 0)),
+        .occurrence(.weekday(5), -1, skipCurrent: true),
+        .occurrence(.intersect(.month(2), .dayOfMonth(29)), 3, skipCurrent: false),
+        .cycle(.week, 1),
+        .moment(Offset(days: -3, unit: .day), .day),
     ]
 
     @Test(arguments: contradictions) func refusesFactorsThatCannotMeetAsTheWalkDoes(_ e: TimeExpression) {
@@ -46,6 +72,11 @@ import Testing
 
     @Test(arguments: meetings) func takesFactorsThatMeet(_ e: TimeExpression) {
         #expect(Self.series.exists(e))
+    }
+
+    /// A span fixed by now is worked out once: it exists when the walk finds it either way.
+    @Test(arguments: singles) func aSingleSpanExistsWhereTheWalkFindsIt(_ e: TimeExpression) {
+        #expect(Self.series.exists(e) == !walkFindsNone(e))
     }
 
     /// Every day of the month against the nth day and whole week of three months, and

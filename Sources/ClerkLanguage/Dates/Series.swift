@@ -306,7 +306,17 @@ struct Series {
         // Factors that cannot meet ("the last week of October" and "the 2nd", "afternoon" and
         // 20:00) have no span: the leapfrog would walk to its cap both ways (~170–290 walks)
         // to say so. The test only refuses what is truly empty, so the answer is the walk's.
-        if case .intersect = e, FactorFacts.contradict(e) { return false }
+        switch e {
+        case .intersect:
+            if FactorFacts.contradict(e) { return false }
+        case .cycle, .cycleAt, .moment, .occurrence, .closest:
+            // One span fixed by now, as `walk` finds it both ways: worked out once, not twice
+            // ("the closest Monday to Christmas" walks the holiday and the weekday each time).
+            guard let span = single(e) else { return false }
+            return span.end > now || span.start < now
+        default:
+            break
+        }
         return next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
     }
 
@@ -533,8 +543,9 @@ enum Direction: Sendable {
 }
 
 /// What the factors of an intersection say of every span they have — its month, the days of
-/// the month it may fall on, its weekday, its time of day — gathered to find two that
-/// contradict each other. A sound test, not a complete one: a factor it cannot read says
+/// the month it may fall on, its weekday, its time of day (a one-day holiday's date or weekday
+/// among them) — gathered to find two that contradict each other. A sound test, not a
+/// complete one: a factor it cannot read says
 /// nothing, so an intersection it calls contradictory has no span at all (and the walk, which
 /// only returns spans the factors share, would have found none).
 struct FactorFacts {
@@ -569,8 +580,21 @@ struct FactorFacts {
             setMonth(m)
             setDays(d, d)
         case .weekday(let w):
-            if weekday != 0, weekday != w { contradicted = true }
-            weekday = w
+            setWeekday(w)
+        case .holiday(let h) where h.days == 1 && !h.startsOnEve:
+            // A one-day holiday on a date or a weekday of its own: Christmas is 25 December,
+            // Easter Monday a Monday, Thanksgiving a Thursday.
+            switch h.rule {
+            case .fixed(let m, let d):
+                setMonth(m)
+                setDays(d, d)
+            case .easter(let offset), .orthodoxEaster(let offset):
+                setWeekday(Self.weekday(7, movedBy: offset))
+            case .nthWeekday(_, let w, _, let plusDays):
+                setWeekday(Self.weekday(w, movedBy: plusDays))
+            default:
+                return
+            }
         case .dayPart(let from, let to):
             setClock(from, to)
         case .clock(let h, let m, let s, let length):
@@ -584,6 +608,16 @@ struct FactorFacts {
         default:
             return
         }
+    }
+
+    private mutating func setWeekday(_ w: Int) {
+        if weekday != 0, weekday != w { contradicted = true }
+        weekday = w
+    }
+
+    /// The ISO weekday `days` after weekday `w` (before it when negative).
+    private static func weekday(_ w: Int, movedBy days: Int) -> Int {
+        ((w - 1 + days % 7) % 7 + 7) % 7 + 1
     }
 
     private mutating func setMonth(_ m: Int) {

@@ -99,3 +99,57 @@ import Testing
         #expect(refused > 500)
     }
 }
+
+/// `Compose.intersection` puts the factors of both readings in one chain, leaning right, from
+/// the sparsest to the densest, keeping the order said among equals: whatever shape its
+/// readings come in, and whether or not the first was a chain it had built.
+@Suite struct IntersectionChainTests {
+    static let factors: [TimeExpression] = [
+        .year(2027), .holiday(Holiday(rule: .fixed(month: 12, day: 25))), .month(4), .monthDay(month: 4, day: 9),
+        .dayOfMonth(9), .weekday(5), .weekday(2), .dayPart(from: 12 * 3600, to: 18 * 3600),
+        .clock(hour: 15, minute: 0, second: 0, length: 3600), .cycle(.week, 1),
+    ]
+
+    /// The factors of `e` in the order written.
+    func flattened(_ e: TimeExpression) -> [TimeExpression] {
+        if case .intersect(let a, let b) = e { return flattened(a) + flattened(b) }
+        return [e]
+    }
+
+    /// The expected chain: a stable sort by density, leaning right.
+    func chain(_ factors: [TimeExpression]) -> TimeExpression {
+        let rank: (TimeExpression) -> Int = { e in
+            switch e {
+            case .year, .cycle: return 0
+            case .holiday: return 1
+            case .month: return 3
+            case .monthDay: return 4
+            case .dayOfMonth: return 6
+            case .weekday: return 7
+            case .dayPart: return 9
+            default: return 10
+            }
+        }
+        let sorted = factors.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1)
+        return sorted.dropLast().reversed().reduce(sorted.last!) { .intersect($1, $0) }
+    }
+
+    @Test func makesOneOrderedChainOfAnyTwoReadings() {
+        var checked = 0
+        for (i, x) in Self.factors.enumerated() {
+            for (j, y) in Self.factors.enumerated() where j != i {
+                for z in Self.factors.indices where z != i && z != j {
+                    let built = Compose.intersection(x, y)            // a chain the function built
+                    let unordered = TimeExpression.intersect(y, x)     // a chain in the order said
+                    let third = Self.factors[z]
+                    #expect(Compose.intersection(built, third) == chain(flattened(built) + [third]))
+                    #expect(Compose.intersection(unordered, third) == chain([y, x, third]))
+                    #expect(Compose.intersection(third, built) == chain([third] + flattened(built)))
+                    #expect(Compose.intersection(built, Compose.intersection(third, x)) == chain(flattened(built) + flattened(Compose.intersection(third, x))))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 720)
+    }
+}

@@ -84,9 +84,22 @@ enum Compose {
             if case .intersect(let x, let y) = e { add(x); add(y); return }
             chain = chain.map { inserting(e, into: $0) } ?? e
         }
-        add(a)
+        // A chain this function built ("April 9" ∩ "2027", then a time) comes out of `add` as it
+        // went in, each of its links allocated anew: taken as it is.
+        if isOrderedChain(a) { chain = a } else { add(a) }
         add(b)
         return chain!
+    }
+
+    /// Whether `e` is a chain as `intersection` leaves it: factors that are no intersections,
+    /// leaning right, each no denser than the next (a lone factor is one too).
+    private static func isOrderedChain(_ e: TimeExpression) -> Bool {
+        guard case .intersect(let head, let tail) = e else { return true }
+        if head.isIntersection { return false }
+        if case .intersect(let next, _) = tail {
+            return !next.isIntersection && density(head) <= density(next) && isOrderedChain(tail)
+        }
+        return density(head) <= density(tail)
     }
 
     /// `factor` placed into a density-ordered chain of intersections, after every factor no

@@ -18,9 +18,10 @@ enum Compose {
         if a.hasDayPart && b.hasDayPart { return nil }
 
         var ea = a.expression, eb = b.expression
-        // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm.
-        if let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
-        else if let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
+        // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm (asked only
+        // of a clock time: the call, twice an intersection, mostly said no).
+        if ea.isClockTime, let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
+        else if eb.isClockTime, let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
         // "friday at midnight", "midnight on the 15th": the midnight that ends the day.
         else if a.saysMidnight, isWholeDays(b), b.hasDate { eb = .shifted(eb, Offset(days: 1, unit: .day)) }
         else if b.saysMidnight, isWholeDays(a), a.hasDate { ea = .shifted(ea, Offset(days: 1, unit: .day)) }
@@ -155,12 +156,7 @@ enum Compose {
 
     /// True for a clock time next to a reading of whole days: every day has that time.
     private static func isClockOnAnyDay(_ clock: TimeExpression, _ other: TimeValue) -> Bool {
-        switch clock {
-        case .clock, .ambiguousClock:
-            return other.grain >= .day && !other.hasDayPart && !other.hasClock && other.isPlain
-        default:
-            return false
-        }
+        clock.isClockTime && other.grain >= .day && !other.hasDayPart && !other.hasClock && other.isPlain
     }
 
     /// Clock times, weekdays, days of the month, months: found again and again.
@@ -326,5 +322,13 @@ extension TimeExpression {
     var isIntersection: Bool {
         if case .intersect = self { return true }
         return false
+    }
+
+    /// A clock time, with am or pm or without.
+    var isClockTime: Bool {
+        switch self {
+        case .clock, .ambiguousClock: return true
+        default: return false
+        }
     }
 }

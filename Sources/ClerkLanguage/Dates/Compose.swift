@@ -18,9 +18,10 @@ enum Compose {
         if a.hasDayPart && b.hasDayPart { return nil }
 
         var ea = a.expression, eb = b.expression
-        // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm.
-        if let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
-        else if let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
+        // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm (asked only
+        // of a clock time: the call, twice an intersection, mostly said no).
+        if ea.isClockTime, let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
+        else if eb.isClockTime, let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
         // "friday at midnight", "midnight on the 15th": the midnight that ends the day.
         else if a.saysMidnight, isWholeDays(b), b.hasDate { eb = .shifted(eb, Offset(days: 1, unit: .day)) }
         else if b.saysMidnight, isWholeDays(a), a.hasDate { ea = .shifted(ea, Offset(days: 1, unit: .day)) }
@@ -84,9 +85,22 @@ enum Compose {
             if case .intersect(let x, let y) = e { add(x); add(y); return }
             chain = chain.map { inserting(e, into: $0) } ?? e
         }
-        add(a)
+        // A chain this function built ("April 9" ∩ "2027", then a time) comes out of `add` as it
+        // went in, each of its links allocated anew: taken as it is.
+        if isOrderedChain(a) { chain = a } else { add(a) }
         add(b)
         return chain!
+    }
+
+    /// Whether `e` is a chain as `intersection` leaves it: factors that are no intersections,
+    /// leaning right, each no denser than the next (a lone factor is one too).
+    private static func isOrderedChain(_ e: TimeExpression) -> Bool {
+        guard case .intersect(let head, let tail) = e else { return true }
+        if head.isIntersection { return false }
+        if case .intersect(let next, _) = tail {
+            return !next.isIntersection && density(head) <= density(next) && isOrderedChain(tail)
+        }
+        return density(head) <= density(tail)
     }
 
     /// `factor` placed into a density-ordered chain of intersections, after every factor no
@@ -142,12 +156,7 @@ enum Compose {
 
     /// True for a clock time next to a reading of whole days: every day has that time.
     private static func isClockOnAnyDay(_ clock: TimeExpression, _ other: TimeValue) -> Bool {
-        switch clock {
-        case .clock, .ambiguousClock:
-            return other.grain >= .day && !other.hasDayPart && !other.hasClock && other.isPlain
-        default:
-            return false
-        }
+        clock.isClockTime && other.grain >= .day && !other.hasDayPart && !other.hasClock && other.isPlain
     }
 
     /// Clock times, weekdays, days of the month, months: found again and again.
@@ -313,5 +322,13 @@ extension TimeExpression {
     var isIntersection: Bool {
         if case .intersect = self { return true }
         return false
+    }
+
+    /// A clock time, with am or pm or without.
+    var isClockTime: Bool {
+        switch self {
+        case .clock, .ambiguousClock: return true
+        default: return false
+        }
     }
 }

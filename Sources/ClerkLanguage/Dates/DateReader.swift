@@ -310,7 +310,7 @@ enum Selection {
     /// with one before "%" or "percent" ("at 6.45 percent") is not kept.
     static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
         let first = item.first, last = item.end - 1
-        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, currencySigns.contains(tokens[first - 1].text) { return true }
+        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, isCurrencySign(tokens[first - 1].text) { return true }
         // "room 1204 at 3", "gate 12", "platform 9": the number of a thing, not a year or an hour.
         if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .word, numberedThingShapes.mayHold(tokens[first - 1].text),
            numberedThings.contains(tokens[first - 1].text) { return true }
@@ -330,6 +330,18 @@ enum Selection {
     private static func isPercent(_ token: Token) -> Bool {
         guard let lead = token.text.utf8.first, lead == UInt8(ascii: "%") || lead == UInt8(ascii: "p") else { return false }
         return percentWords.contains(token.text)
+    }
+
+    /// `currencySigns.contains(symbol)`, asking the set only about a symbol whose first byte
+    /// one of the signs has ("$", "#", and the lead bytes of "€", "£" and "¥"): "/", "-" and ","
+    /// before a number were hashed, a few hundred instructions each.
+    private static func isCurrencySign(_ symbol: String) -> Bool {
+        guard let lead = symbol.utf8.first, currencySignLeads[Int(lead)] else { return false }
+        return currencySigns.contains(symbol)
+    }
+    /// For each byte, whether a sign starts with it (a table, not a set: a set hashes too).
+    private static let currencySignLeads: [Bool] = currencySigns.reduce(into: [Bool](repeating: false, count: 256)) { leads, sign in
+        if let lead = sign.utf8.first { leads[Int(lead)] = true }
     }
 
     /// Signs before a number that make it an amount or a number of something ("#4021").

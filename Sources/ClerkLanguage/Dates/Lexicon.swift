@@ -66,6 +66,14 @@ enum Lexicon {
         "quarter": .quarter, "quarters": .quarter, "qtr": .quarter, "qtrs": .quarter,
         "year": .year, "years": .year, "yr": .year, "yrs": .year, "y": .year,
     ]
+    /// Whether `word` is one of `durationUnits`, its first letter and length looked at before
+    /// the table is hashed (a few hundred instructions; the bare-hour rule asks it of the word
+    /// after every number).
+    static func isDurationUnit(_ word: String) -> Bool {
+        durationUnitShapes.mayHold(word) && durationUnits[word] != nil
+    }
+    private static let durationUnitShapes = WordShapes(Set(durationUnits.keys))
+
     /// Units a calendar cycle can be named by ("next week", "this quarter").
     static let cycleUnits: [String: Grain] = [
         "second": .second, "seconds": .second, "sec": .second,

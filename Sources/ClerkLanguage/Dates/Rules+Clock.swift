@@ -89,7 +89,7 @@ extension DateRules {
             // "2h", "30m", "3d", "0 minutes": a number before a unit is a length (one the
             // length rules refuse, "for 0 minutes", is no hour either).
             // "9 M-F" is the hour before Monday to Friday, not 9 minutes.
-            if let item = m.item(0), item.end < m.tokens.count, Lexicon.durationUnits[m.tokens[item.end].text] != nil,
+            if let item = m.item(0), item.end < m.tokens.count, Lexicon.isDurationUnit(m.tokens[item.end].text),
                !Lexicon.isMondayToFriday(m.tokens, at: item.end) { return nil }
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },

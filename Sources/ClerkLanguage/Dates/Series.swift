@@ -303,7 +303,21 @@ struct Series {
 
     /// True when `e` has at least one span.
     func exists(_ e: TimeExpression) -> Bool {
-        next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
+        // Factors that cannot meet ("the last week of October" and "the 2nd", "afternoon" and
+        // 20:00) have no span: the leapfrog would walk to its cap both ways (~170–290 walks)
+        // to say so. The test only refuses what is truly empty, so the answer is the walk's.
+        switch e {
+        case .intersect:
+            if FactorFacts.contradict(e) { return false }
+        case .cycle, .cycleAt, .moment, .occurrence, .closest:
+            // One span fixed by now, as `walk` finds it both ways: worked out once, not twice
+            // ("the closest Monday to Christmas" walks the holiday and the weekday each time).
+            guard let span = single(e) else { return false }
+            return span.end > now || span.start < now
+        default:
+            break
+        }
+        return next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
     }
 
     // MARK: helpers
@@ -526,4 +540,133 @@ enum Direction: Sendable {
 
     /// Whether `a` comes before `b` in the walk's order (by their starts; ties are not).
     @inline(__always) func precedes(_ a: Span, _ b: Span) -> Bool { self == .forward ? a.start < b.start : a.start > b.start }
+}
+
+/// What the factors of an intersection say of every span they have — its month, the days of
+/// the month it may fall on, its weekday, its time of day (a one-day holiday's date or weekday
+/// among them) — gathered to find two that contradict each other. A sound test, not a
+/// complete one: a factor it cannot read says
+/// nothing, so an intersection it calls contradictory has no span at all (and the walk, which
+/// only returns spans the factors share, would have found none).
+struct FactorFacts {
+    /// 1...12, or 0 when no factor names a month.
+    private var month = 0
+    /// The days of the month a span may fall on (`firstDay > lastDay`: none).
+    private var firstDay = 1, lastDay = 31
+    /// ISO weekday, or 0 when no factor names one.
+    private var weekday = 0
+    /// The first time of day a factor names, in seconds after midnight (`to` may pass it).
+    private var clock: (from: Int, to: Int)?
+    private var contradicted = false
+
+    /// Whether two factors of the intersection `e` cannot meet.
+    static func contradict(_ e: TimeExpression) -> Bool {
+        var facts = FactorFacts()
+        facts.add(e)
+        return facts.contradicted
+    }
+
+    /// The facts of `e`, a factor or an intersection of them, added to these.
+    private mutating func add(_ e: TimeExpression) {
+        switch e {
+        case .intersect(let a, let b):
+            add(a)
+            if !contradicted { add(b) }
+        case .month(let m):
+            setMonth(m)
+        case .dayOfMonth(let d):
+            setDays(d, d)
+        case .monthDay(let m, let d):
+            setMonth(m)
+            setDays(d, d)
+        case .weekday(let w):
+            setWeekday(w)
+        case .holiday(let h) where h.days == 1 && !h.startsOnEve:
+            // A one-day holiday on a date or a weekday of its own: Christmas is 25 December,
+            // Easter Monday a Monday, Thanksgiving a Thursday.
+            switch h.rule {
+            case .fixed(let m, let d):
+                setMonth(m)
+                setDays(d, d)
+            case .easter(let offset), .orthodoxEaster(let offset):
+                setWeekday(Self.weekday(7, movedBy: offset))
+            case .nthWeekday(_, let w, _, let plusDays):
+                setWeekday(Self.weekday(w, movedBy: plusDays))
+            default:
+                return
+            }
+        case .dayPart(let from, let to):
+            setClock(from, to)
+        case .clock(let h, let m, let s, let length):
+            let start = h * 3600 + m * 60 + s
+            setClock(start, start + length)
+        case .nthUnit(let n, let grain, let container):
+            // The nth day or whole week of a month: which days of the month it may be.
+            guard let m = Self.monthOnly(container), let days = Self.days(ofUnit: n, grain) else { return }
+            setMonth(m)
+            setDays(days.first, days.last)
+        default:
+            return
+        }
+    }
+
+    private mutating func setWeekday(_ w: Int) {
+        if weekday != 0, weekday != w { contradicted = true }
+        weekday = w
+    }
+
+    /// The ISO weekday `days` after weekday `w` (before it when negative).
+    private static func weekday(_ w: Int, movedBy days: Int) -> Int {
+        ((w - 1 + days % 7) % 7 + 7) % 7 + 1
+    }
+
+    private mutating func setMonth(_ m: Int) {
+        guard (1...12).contains(m) else { return }
+        if month != 0, month != m { contradicted = true }
+        month = m
+        checkDaysInMonth()
+    }
+
+    private mutating func setDays(_ first: Int, _ last: Int) {
+        firstDay = max(firstDay, first)
+        lastDay = min(lastDay, last)
+        if firstDay > lastDay { contradicted = true }
+        checkDaysInMonth()
+    }
+
+    /// No month has a day past its longest length (29 for February).
+    private mutating func checkDaysInMonth() {
+        if month != 0, firstDay > CivilCalendar.daysIn(month: month, year: 2000) { contradicted = true }
+    }
+
+    /// Two times of day meet when the spans they repeat every day overlap; a time of a day or
+    /// longer meets every other.
+    private mutating func setClock(_ from: Int, _ to: Int) {
+        guard let (f, t) = clock else { clock = (from, to); return }
+        guard t - f < Wall.day, to - from < Wall.day, from >= 0, from < Wall.day, f >= 0, f < Wall.day else { return }
+        for k in -1...1 where f < to + k * Wall.day && from + k * Wall.day < t { return }
+        contradicted = true
+    }
+
+    /// The month every span of `container` lies in, when its spans are whole months (a month,
+    /// or a month of a year).
+    private static func monthOnly(_ container: TimeExpression) -> Int? {
+        switch container {
+        case .month(let m), .intersect(.year, .month(let m)), .intersect(.month(let m), .year): return m
+        default: return nil
+        }
+    }
+
+    /// The days of a month (of 28 to 31 days) that `Series.nthUnit` may give for the `n`th day
+    /// or whole week (weeks start on the same weekday; a whole week's first day is one of the
+    /// first seven, or its last one of the last seven); nil for other grains and far counts.
+    private static func days(ofUnit n: Int, _ grain: Grain) -> (first: Int, last: Int)? {
+        switch grain {
+        case .day where (1...31).contains(n): return (n, n)
+        case .day where (-31 ... -1).contains(n): return (29 + n, 32 + n)
+        case .week where (1...5).contains(n): return (7 * n - 6, 7 * n + 6)
+        case .week where (-5 ... -1).contains(n): return (23 + 7 * n, 38 + 7 * n)
+        default: return nil
+        }
+    }
 }

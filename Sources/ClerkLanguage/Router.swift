@@ -212,7 +212,7 @@ public struct Router: Sendable {
         let words = text.split(separator: " ", maxSplits: 12)
         func bare(_ k: Int) -> String {
             guard k < words.count else { return "" }
-            return String(words[k].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            return Self.bare(words[k])
         }
         guard words.count >= 4, Vocabulary.greetingWords.contains(bare(0)) else { return nil }
         let at = !words[0].hasSuffix(",") && bare(1) == "there" ? 2 : 1
@@ -934,7 +934,7 @@ public struct Router: Sendable {
     /// for any other line ("the first monday of next month", "every first monday …").
     static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
         let text = line.text
-        guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
+        guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && Self.says(text[$0.range], " of the month") }) else { return nil }
         let words = text[match.range].split(separator: " ")
         // ("the last thursday of the month at 7pm": its time after it.)
         guard let ordinal = words.firstIndex(where: { monthOrdinals.contains($0.lowercased()) }),
@@ -949,6 +949,25 @@ public struct Router: Sendable {
         let replaced = offset..<(offset + (the == nil ? 0 : 4))
         let said = String(text[..<start]) + "every " + String(text[words[ordinal].startIndex...])
         return (said, replaced, 6)
+    }
+
+    /// `said.lowercased().contains(phrase)` of a lower-case ASCII phrase with no line break,
+    /// read from the bytes when `said` is ASCII (the string's `contains` cost ~20,000
+    /// instructions a match): there a character is a byte, and lower case a capital `| 0x20`.
+    static func says(_ said: Substring, _ phrase: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
+        let read: Bool?? = said.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count >= pattern.count else { return false }
+            for start in 0...(bytes.count - pattern.count) {
+                var k = 0
+                while k < pattern.count, (bytes[start + k] &- 0x41 < 26 ? bytes[start + k] | 0x20 : bytes[start + k]) == pattern[k] { k += 1 }
+                if k == pattern.count { return true }
+            }
+            return false
+        }
+        if let found = read ?? nil { return found }
+        return said.lowercased().contains(phrase.description)
     }
 
     /// "hotel check in on the 18th, check out on the 22nd", "check-in dec 18 3pm and
@@ -1149,6 +1168,29 @@ public struct Router: Sendable {
         var namesPurpose = false
     }
 
+    /// `word` made bare, as the remarks compare words: lower case, its letters and apostrophes
+    /// alone, a typographic apostrophe made plain. A word of ASCII is made from its bytes,
+    /// where a character is a byte and a letter `A`–`Z` or `a`–`z`: character by character,
+    /// lower-cased, mapped and filtered, it cost ~1,500 instructions a word.
+    static func bare(_ word: Substring) -> String {
+        let made: String?? = word.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for byte in bytes {
+                    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    if lower &- 0x61 < 26 || lower == UInt8(ascii: "'") {
+                        out[count] = lower
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+        if let made = made ?? nil { return made }
+        return String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+    }
+
     /// `text` with the remark after its first comma that opens one blanked (the bytes made
     /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
     /// Friday" is a correction, no remark; "…, it's a holiday" is one, "…, it's at 3 now"
@@ -1161,9 +1203,7 @@ public struct Router: Sendable {
             at = text.index(after: comma)
             // (Split no further than the three words looked at: the whole rest, split at each
             // comma, made a line of thousands of commas take minutes.)
-            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map { word in
-                String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
-            }
+            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map(Self.bare)
             guard let first = next.first else { continue }
             let second = next.count > 1 ? next[1] : ""
             // ("…, pool is closed", "…, bob has flu", "…, who is coming": a noun or a question
@@ -1316,8 +1356,10 @@ public struct Router: Sendable {
         }
         if let stop, stop > comma { comma = stop }
         let rest = text[text.index(after: comma)...]
-        let words = rest.split(separator: " ")
-        guard let first = words.first, words.count <= 8 else { return nil }
+        // The first word alone first (`words.first`), and the words counted only for an opener
+        // that may make a note: most commas are followed by none (a date, "Monday, Feb 18").
+        let first = rest.drop { $0 == " " }.prefix { $0 != " " }
+        guard !first.isEmpty else { return nil }
         let opener = String(first.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
         // "away match saturday 10am, meet at 9:15", "gig friday 8pm, doors 7": when to gather,
         // said after the event's own time, is a note (it stood in the title as "meet", the
@@ -1326,7 +1368,7 @@ public struct Router: Sendable {
             && dates.contains(where: { $0.range.upperBound <= comma && $0.known.contains(.time) })
             && dates.allSatisfy({ $0.range.upperBound <= comma || $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         guard noteVerbs.contains(opener) && !dates.contains(where: { $0.range.upperBound > comma }) || gathers,
-              text[..<comma].split(separator: " ").count >= 2 else { return nil }
+              rest.split(separator: " ").count <= 8, text[..<comma].split(separator: " ").count >= 2 else { return nil }
         let note = String(rest).trimmingSpacesAndPunctuation()
         // ("…, don't let me forget", "…, remember it": the command said again, no note.)
         let said = note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" })
@@ -1405,7 +1447,7 @@ public struct Router: Sendable {
             guard !text[i].isWhitespace else { i = text.index(after: i); continue }
             let start = i
             while i < text.endIndex, !text[i].isWhitespace { i = text.index(after: i) }
-            let word = String(text[start..<i].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            let word = Self.bare(text[start..<i])
             words.append((word, start))
         }
         guard words.count >= 4 else { return nil }

@@ -219,7 +219,8 @@ enum CreateReader {
     /// True when a date of a week or a month is asked for whole: a word of the line says so
     /// ("all next week", "the whole week", "vacation in august", "off next week").
     static func keepsWholeSpan(_ s: Sentence, when: DateMatch?) -> Bool {
-        guard let when, when.grain == .week || when.grain == .month else { return false }
+        // (The grain read through the optional: `guard let when` copied the whole match.)
+        guard let grain = when?.grain, grain == .week || grain == .month else { return false }
         return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) }
     }
 
@@ -481,7 +482,12 @@ extension AgendaReader {
     /// whole day of the month ("the 24th and 25th", "dec 24 and 25", "the 1st to 3rd"),
     /// with the tokens that say it; nil for anything else.
     static func secondDay(_ s: Sentence, after d: Int) -> (Date, [Int])? {
-        let first = s.dates[d]
+        // The parts of the match it reads, read where it lies: `let first = s.dates[d]` was a
+        // copy of the whole match (its strings and arrays retained), destroyed again.
+        guard s.dates.indices.contains(d) else { return nil }
+        let first = s.dates.withUnsafeBufferPointer { dates in
+            (start: dates[d].start, end: dates[d].end, isAllDay: dates[d].isAllDay, grain: dates[d].grain, known: dates[d].known)
+        }
         guard first.isAllDay || first.grain == .day, !first.known.contains(.time), first.end.timeIntervalSince(first.start) <= 86_400 + 3600,
               let last = s.body.last(where: { s.tokens[$0].date == d }), last + 2 < s.body.upperBound + 1,
               ["and", "&", "or", "to", "through", "-"].contains(s.word(last + 1)) else { return nil }
@@ -503,9 +509,14 @@ extension AgendaReader {
 enum AgendaReader {
     /// Where the last day of a list of weekdays read as one day ends ("saturday and
     /// sunday": the end of that Sunday, counted on from the first day read); nil unless
-    /// `match` is a whole day made of two or more weekdays.
-    static func weekdayListEnd(_ s: Sentence, _ match: DateMatch) -> Date? {
-        guard match.parts.count >= 2, match.recurrence == nil, !match.known.contains(.time),
+    /// the match `s.dates[d]` is a whole day made of two or more weekdays.
+    static func weekdayListEnd(_ s: Sentence, at d: Int) -> Date? {
+        // The count of parts asked where the match lies: the match handed over as an argument
+        // was copied out of the array (every string and array retained) and destroyed, for a
+        // test most matches fail (they have one part).
+        guard s.dates.indices.contains(d), s.dates.withUnsafeBufferPointer({ $0[d].parts.count >= 2 }) else { return nil }
+        let match = s.dates[d]
+        guard match.recurrence == nil, !match.known.contains(.time),
               match.parts.allSatisfy({ $0.rule == "weekday" }) else { return nil }
         let zone = s.reference.timeZone
         let first = LocalDate(match.start, in: zone)
@@ -656,7 +667,7 @@ enum AgendaReader {
         // "what's on saturday and sunday", "am I free mon and tue": to the end of the last
         // weekday listed (the reader's reading is the first one; a new event makes the list
         // its repeat instead).
-        if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, s.dates[details.dates[0]]) {
+        if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, at: details.dates[0]) {
             range = DateInterval(start: said.start, end: max(said.end, end))
         }
         var attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }

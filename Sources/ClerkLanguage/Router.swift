@@ -91,11 +91,21 @@ public struct Router: Sendable {
     /// `text` with the short weekday of `wordlikeWeekdays` that ends it after "to" written
     /// whole, the bytes replaced and their new count; nil when the line is no such move.
     static func shortWeekdayAfterTo(_ text: String) -> (String, Range<Int>, Int)? {
-        // The last word's bytes read from the end, nothing copied: most lines end otherwise.
+        // The three tests below first asked of the bytes where they lie (read through the
+        // view's indices, they cost ~200 instructions a line): most lines end otherwise.
+        let mayEndSo: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var last = bytes.count
+            while last > 0, Self.trails(bytes[last - 1]) { last -= 1 }
+            guard last >= 7 else { return false }
+            let a = bytes[last - 3] | 0x20, b = bytes[last - 2] | 0x20, c = bytes[last - 1] | 0x20
+            return (a == UInt8(ascii: "s") && (b == UInt8(ascii: "a") && c == UInt8(ascii: "t") || b == UInt8(ascii: "u") && c == UInt8(ascii: "n"))
+                || a == UInt8(ascii: "w") && b == UInt8(ascii: "e") && c == UInt8(ascii: "d")) && bytes[last - 4] == 32
+        }
+        if mayEndSo == false { return nil }
+        // The last word's bytes read from the end, nothing copied.
         let utf8 = text.utf8
         var last = utf8.endIndex
-        func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
-        while last > utf8.startIndex, trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
+        while last > utf8.startIndex, Self.trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
         guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
         let wordStart = utf8.index(last, offsetBy: -3)
         // (The three bytes compared first: a string made of them, and its look-up in the
@@ -111,6 +121,9 @@ public struct Router: Sendable {
         said.replaceSubrange(start..<end, with: Array(day.utf8))
         return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
     }
+
+    /// A byte that may end a line after its last word: a space, "?", "." or "!".
+    private static func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
 
     /// Verbs of a last sentence that adds people (or a note) to the event the sentence before makes.
     static let guestOpenings: Set<String> = ["add", "invite", "include"]
@@ -890,6 +903,9 @@ public struct Router: Sendable {
         // about 200 instructions. Anything else is read as below.
         var bytes = word
         let plain: Int?? = bytes.withUTF8 { b -> Int?? in
+            // A word that opens with no digit, "+" or "-" is none `Int` reads, so no day:
+            // said at once (the month's neighbours are mostly words: "the", "of", "at").
+            guard let lead = b.first, lead &- UInt8(ascii: "0") < 10 || lead == UInt8(ascii: "+") || lead == UInt8(ascii: "-") else { return .some(nil) }
             var n = b.count
             if n > 2 {
                 let ending = (b[n - 2], b[n - 1])
@@ -1292,9 +1308,12 @@ public struct Router: Sendable {
     static func withoutLeadingRemark(_ line: LineBytes) -> String? {
         let text = line.text
         guard line.mayMention(","), let comma = text.firstIndex(of: ",") else { return nil }
+        // The verb after the comma first (the first of the words `split` would make): most
+        // commas are followed by none ("Monday, Feb 18"), and the words before it go unread.
+        let verb = text[text.index(after: comma)...].drop { $0 == " " }.prefix { $0 != " " }
+        guard !verb.isEmpty, changeVerbsAfterRemark.contains(verb.lowercased()) else { return nil }
         let before = text[..<comma].split(separator: " ").map { $0.lowercased().replacingEvery("\u{2019}", with: "'") }
-        let after = text[text.index(after: comma)...].split(separator: " ")
-        guard (2...7).contains(before.count), let verb = after.first, changeVerbsAfterRemark.contains(verb.lowercased()),
+        guard (2...7).contains(before.count),
               remarkSubjects.contains(before[0]) && !["because", "cause", "cos", "since", "i", "we"].contains(before[0])
                 || remarkVerbs.contains(before[1]) || before[0].hasSuffix("'s") && before[0].count > 3 else { return nil }
         let blank = text.utf8.distance(from: text.startIndex, to: text.index(after: comma))
@@ -1638,7 +1657,19 @@ public struct Router: Sendable {
         let text = line.text
         // (Bytes first: a lower-cased copy of the first word, looked up in a list made on each
         // call, cost 2,000 instructions a line.)
-        guard line.mayMention("s "), let space = text.utf8.firstIndex(of: 32) else { return nil }
+        guard line.mayMention("s ") else { return nil }
+        // (The opening first compared where the bytes lie: an array of the three openings made
+        // on each call, and the view's first space and its slice, cost ~250 instructions.)
+        let mayOpen: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let space = bytes.firstIndex(of: 32) else { return false }
+            let a = space > 0 ? bytes[0] | 0x20 : 0, b = space > 1 ? bytes[1] | 0x20 : 0, c = space > 2 ? bytes[2] | 0x20 : 0
+            switch space {
+            case 2: return a == UInt8(ascii: "m") && b == UInt8(ascii: "y")
+            case 3: return a == UInt8(ascii: "t") && b == UInt8(ascii: "h") && c == UInt8(ascii: "e") || a == UInt8(ascii: "o") && b == UInt8(ascii: "u") && c == UInt8(ascii: "r")
+            default: return false
+            }
+        }
+        guard mayOpen != false, let space = text.utf8.firstIndex(of: 32) else { return nil }
         let opening = text.utf8[..<space]
         guard opening.count <= 3, ["my", "the", "our"].contains(where: { opening.elementsEqual($0.utf8, by: { $0 | 0x20 == $1 }) }) else { return nil }
         let first = text[..<space]
@@ -1735,8 +1766,18 @@ public struct Router: Sendable {
     /// match where it lies in the line's matches, which handed over as a value was copied.
     static func picksAnEvent(said range: Range<String.Index>, in text: String) -> Bool {
         // Every ordinal ends in "t", "d" or "h" ("first", "2nd", "fourth"): most dates are
-        // turned away by their last byte, before a lower-cased copy of their words.
-        let said8 = text.utf8[range]
+        // turned away by their last byte, before a lower-cased copy of their words. (The byte
+        // and the length first read where the bytes lie: through a slice of the view, ~250
+        // instructions a date.)
+        let utf8 = text.utf8
+        let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound), upper = utf8.distance(from: utf8.startIndex, to: range.upperBound)
+        let endsAsOne: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard 0 <= lower, lower < upper, upper <= bytes.count, upper - lower <= 24 else { return false }
+            let end = bytes[upper - 1] | 0x20
+            return end == 0x74 || end == 0x64 || end == 0x68
+        }
+        if endsAsOne == false { return false }
+        let said8 = utf8[range]
         guard said8.count <= 24, let end = said8.last.map({ $0 | 0x20 }), end == 0x74 || end == 0x64 || end == 0x68,
               mayBeOrdinal(said8) else { return false }
         var said = text[range].lowercased()[...]

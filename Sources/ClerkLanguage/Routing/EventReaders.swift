@@ -145,7 +145,7 @@ enum CreateReader {
         }
         // "mums birthday is 3rd march", "our anniversary is on 4 july": a birthday or an
         // anniversary on a day comes back every year ("birthday party saturday at 3" is one event).
-        if recurrence == nil, let when, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
+        if recurrence == nil, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -190,22 +190,28 @@ enum CreateReader {
             }
         }
         // Made once, every part given: a request set part by part after it was made was
-        // copied whole into the intent's box, and destroyed.
+        // copied whole into the intent's box, and destroyed. The reading is handed over
+        // (`consume`), its last use: passed as it was, it was copied into the request and the
+        // original destroyed, for every new event with a day.
+        let wholeSpan = keepsWholeSpan(s, when: when)
         return .createEvent(EventRequest(
-            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
+            title: title, when: consume when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives,
-            keepsWholeSpan: keepsWholeSpan(s, when: when)
+            keepsWholeSpan: wholeSpan
         ))
     }
 
     /// True when `title` names a day that comes back every year ("Mums birthday", "Our
     /// anniversary": it ends with the occasion) and `when` is one day, no time or year said.
-    /// (A weekday says this week's day: "buy mums birthday present on friday".)
-    static func isYearlyOccasion(_ title: String, _ when: DateMatch) -> Bool {
-        guard when.known.contains(.date), !when.known.contains(.time), !when.known.contains(.year), when.recurrence == nil,
-              when.end.timeIntervalSince(when.start) <= 86_400 + 3600, !when.parts.contains(where: { $0.rule == "weekday" }) else { return false }
+    /// (A weekday says this week's day: "buy mums birthday present on friday".) The reading
+    /// is read through the optional, field by field: bound (`let when`) it was copied whole,
+    /// for every new event with no repeat.
+    static func isYearlyOccasion(_ title: String, _ when: DateMatch?) -> Bool {
+        guard let known = when?.known, let start = when?.start, let end = when?.end,
+              known.contains(.date), !known.contains(.time), !known.contains(.year), when?.recurrence == nil,
+              end.timeIntervalSince(start) <= 86_400 + 3600, !(when?.parts.contains(where: { $0.rule == "weekday" }) ?? false) else { return false }
         // The title's last word, compared without a String made of it.
         let bytes = title.utf8
         guard let space = bytes.lastIndex(of: UInt8(ascii: " ")) else { return false }
@@ -873,7 +879,9 @@ enum AgendaReader {
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
            s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until { asks = .until }
-        var query = AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
+        // (The reading handed over, its last use: passed as it was, it was copied into the query
+        // and the original destroyed.)
+        var query = AgendaQuery(when: consume when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps

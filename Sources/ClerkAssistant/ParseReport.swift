@@ -660,25 +660,31 @@ extension ParseBatch {
     }
 
     /// The id of a plain line, as its answer writes it back: `null` (or none given), a string
-    /// of up to 32 printable ASCII bytes held inline as written (which are its JSON too, in
+    /// of up to 24 printable ASCII bytes held inline as written (which are its JSON too, in
     /// quotes: the line's string has no `"`, `\` or control byte), or any other string.
     /// A string made of the short id and written again cost ~250 instructions a line.
     package enum RequestID: Sendable {
         case null
-        case printable(count: Int, bytes: (UInt64, UInt64, UInt64, UInt64))
+        case printable(count: Int, bytes: (UInt64, UInt64, UInt64))
         case string(String)
 
         /// The id of a plain line's `"id"` value.
         init(_ value: RequestKeys.Plain.Value, in line: UnsafeBufferPointer<UInt8>) {
             guard case .string(let range) = value else { self = .null; return }
             let said = UnsafeBufferPointer(rebasing: line[range])
-            guard said.count <= 32, said.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-                self = .string(String(decoding: said, as: UTF8.self))
-                return
+            var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            if said.count <= 24 {
+                withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(said)) }
+                // Printable when no byte is 0x7F or above (the line's string has none below
+                // 0x20): such a byte sets its high bit in the word, or in the word plus one in
+                // each byte (the padding's zeros too stay below it).
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                if ((bytes.0 &+ ones) | bytes.0 | (bytes.1 &+ ones) | bytes.1 | (bytes.2 &+ ones) | bytes.2) & highs == 0 {
+                    self = .printable(count: said.count, bytes: bytes)
+                    return
+                }
             }
-            var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(said)) }
-            self = .printable(count: said.count, bytes: bytes)
+            self = .string(String(decoding: said, as: UTF8.self))
         }
 
         /// Appends the id as JSON: `null` or a string.
@@ -687,7 +693,7 @@ extension ParseBatch {
             case .null: out.append("null")
             case .printable(let count, let bytes):
                 out.append(UInt8(ascii: "\""))
-                withUnsafeBytes(of: bytes) { out.append(UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)) }
+                out.append(words: bytes, count: count)
                 out.append(UInt8(ascii: "\""))
             case .string(let id): JSONValue.writeString(id, to: &out)
             }

@@ -654,9 +654,50 @@ extension ParseBatch {
         /// The whole answer, written already: an `{"id", "error"}` line (`ok` false), or a
         /// line only the JSON reader could read (rare: escapes, other key orders).
         case answered([UInt8], ok: Bool)
-        /// A plain line (`RequestKeys.Plain`): its id's string as written in the line (nil for
-        /// `null`), its text and reference, and the dates read in it.
-        case plain(id: String?, text: String, reference: ReferenceTime, readings: DateReader.Readings)
+        /// A plain line (`RequestKeys.Plain`): its id as written in the line, its text and
+        /// reference, and the dates read in it.
+        case plain(id: RequestID, text: String, reference: ReferenceTime, readings: DateReader.Readings)
+    }
+
+    /// The id of a plain line, as its answer writes it back: `null` (or none given), a string
+    /// of up to 24 printable ASCII bytes held inline as written (which are its JSON too, in
+    /// quotes: the line's string has no `"`, `\` or control byte), or any other string.
+    /// A string made of the short id and written again cost ~250 instructions a line.
+    package enum RequestID: Sendable {
+        case null
+        case printable(count: Int, bytes: (UInt64, UInt64, UInt64))
+        case string(String)
+
+        /// The id of a plain line's `"id"` value.
+        init(_ value: RequestKeys.Plain.Value, in line: UnsafeBufferPointer<UInt8>) {
+            guard case .string(let range) = value else { self = .null; return }
+            let said = UnsafeBufferPointer(rebasing: line[range])
+            var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            if said.count <= 24 {
+                withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(said)) }
+                // Printable when no byte is 0x7F or above (the line's string has none below
+                // 0x20): such a byte sets its high bit in the word, or in the word plus one in
+                // each byte (the padding's zeros too stay below it).
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                if ((bytes.0 &+ ones) | bytes.0 | (bytes.1 &+ ones) | bytes.1 | (bytes.2 &+ ones) | bytes.2) & highs == 0 {
+                    self = .printable(count: said.count, bytes: bytes)
+                    return
+                }
+            }
+            self = .string(String(decoding: said, as: UTF8.self))
+        }
+
+        /// Appends the id as JSON: `null` or a string.
+        func write(to out: inout ByteWriter) {
+            switch self {
+            case .null: out.append("null")
+            case .printable(let count, let bytes):
+                out.append(UInt8(ascii: "\""))
+                out.append(words: bytes, count: count)
+                out.append(UInt8(ascii: "\""))
+            case .string(let id): JSONValue.writeString(id, to: &out)
+            }
+        }
     }
 
     /// The first half of answering a line: the request read, its reference made (or the last
@@ -830,9 +871,7 @@ extension ParseBatch {
             }
             let phrase = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
             // The id's bytes are those of its string: `readPlain` takes no escape.
-            var id: String?
-            if case .string(let range) = plain.id { id = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
-            return .plain(id: id, text: phrase, reference: reference, readings: router.dateReader.readings(phrase, at: reference))
+            return .plain(id: RequestID(plain.id, in: line), text: phrase, reference: reference, readings: router.dateReader.readings(phrase, at: reference))
         }
 
         /// The reference a line's `tz` and `now` ask for: the last line's when they are the
@@ -872,7 +911,7 @@ extension ParseBatch {
             case .plain(let id, let text, let reference, let readings):
                 let report = ParseReport(text: text, reference: reference, router: router, readings: readings)
                 out.append("{\"id\":")
-                if let id { JSONValue.writeString(id, to: &out) } else { out.append("null") }
+                id.write(to: &out)
                 // Through a local: the property passed inout was checked for exclusive access
                 // at run time (about 110 instructions a line).
                 var days = self.days

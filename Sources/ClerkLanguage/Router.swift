@@ -91,11 +91,21 @@ public struct Router: Sendable {
     /// `text` with the short weekday of `wordlikeWeekdays` that ends it after "to" written
     /// whole, the bytes replaced and their new count; nil when the line is no such move.
     static func shortWeekdayAfterTo(_ text: String) -> (String, Range<Int>, Int)? {
-        // The last word's bytes read from the end, nothing copied: most lines end otherwise.
+        // The three tests below first asked of the bytes where they lie (read through the
+        // view's indices, they cost ~200 instructions a line): most lines end otherwise.
+        let mayEndSo: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var last = bytes.count
+            while last > 0, Self.trails(bytes[last - 1]) { last -= 1 }
+            guard last >= 7 else { return false }
+            let a = bytes[last - 3] | 0x20, b = bytes[last - 2] | 0x20, c = bytes[last - 1] | 0x20
+            return (a == UInt8(ascii: "s") && (b == UInt8(ascii: "a") && c == UInt8(ascii: "t") || b == UInt8(ascii: "u") && c == UInt8(ascii: "n"))
+                || a == UInt8(ascii: "w") && b == UInt8(ascii: "e") && c == UInt8(ascii: "d")) && bytes[last - 4] == 32
+        }
+        if mayEndSo == false { return nil }
+        // The last word's bytes read from the end, nothing copied.
         let utf8 = text.utf8
         var last = utf8.endIndex
-        func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
-        while last > utf8.startIndex, trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
+        while last > utf8.startIndex, Self.trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
         guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
         let wordStart = utf8.index(last, offsetBy: -3)
         // (The three bytes compared first: a string made of them, and its look-up in the
@@ -111,6 +121,9 @@ public struct Router: Sendable {
         said.replaceSubrange(start..<end, with: Array(day.utf8))
         return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
     }
+
+    /// A byte that may end a line after its last word: a space, "?", "." or "!".
+    private static func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
 
     /// Verbs of a last sentence that adds people (or a note) to the event the sentence before makes.
     static let guestOpenings: Set<String> = ["add", "invite", "include"]
@@ -173,6 +186,11 @@ public struct Router: Sendable {
 
     /// Words a remark about oneself or a greeting opens with ("I'm new here.", "Hi there!").
     static let remarkOpenings: [StaticString] = ["i'm", "im", "i\u{2019}m", "hi", "hello", "hey", "morning", "ok", "okay", "so", "sorry", "oh", "well"]
+    /// The first byte of each of `remarkOpenings`, as it is and `| 0x20`, as bits of `byte & 63`:
+    /// a line whose first byte (`| 0x20`) is on none opens with none.
+    static let remarkOpeningFirsts: UInt64 = remarkOpenings.reduce(0) { bits, opening in
+        bits | 1 << UInt64(opening.utf8Start[0] & 63) | 1 << UInt64((opening.utf8Start[0] | 0x20) & 63)
+    }
 
     /// True when `text` opens with one of `remarkOpenings`, as bytes in any case (a lower-cased
     /// copy of the first word cost ~900 instructions a line).
@@ -193,6 +211,9 @@ public struct Router: Sendable {
             count += 1
         }
         guard (2...7).contains(count) else { return false }
+        // (The first byte first, `| 0x20` as compared below: thirteen lengths compared cost ~130
+        // instructions a line, most of whose first letters no opening has.)
+        guard remarkOpeningFirsts & (1 << UInt64((bytes[0] | 0x20) & 63)) != 0 else { return false }
         // (Lengths first: comparing the bytes of each opening cost ~1,000 instructions a line.)
         return remarkOpenings.contains { opening in
             guard opening.utf8CodeUnitCount == count else { return false }
@@ -212,7 +233,7 @@ public struct Router: Sendable {
         let words = text.split(separator: " ", maxSplits: 12)
         func bare(_ k: Int) -> String {
             guard k < words.count else { return "" }
-            return String(words[k].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            return Self.bare(words[k])
         }
         guard words.count >= 4, Vocabulary.greetingWords.contains(bare(0)) else { return nil }
         let at = !words[0].hasSuffix(",") && bare(1) == "there" ? 2 : 1
@@ -227,19 +248,24 @@ public struct Router: Sendable {
     /// (`colon`): without them `lastSentence(text)` is nil, and `lastSentence(text, atColon:
     /// true)` too.
     static func marksBeforeSpace(_ text: String) -> (sentences: Bool, colon: Bool) {
+        // (Read where the bytes lie: the copy `withUTF8` needs was a retain and a release.)
+        if let found = text.utf8.withContiguousStorageIfAvailable({ marksBeforeSpace(bytes: $0) }) { return found }
         var copy = text
-        return copy.withUTF8 { bytes in
-            var sentences = false, colon = false
-            guard bytes.count >= 2 else { return (false, false) }
-            for i in 0..<(bytes.count - 1) where bytes[i + 1] == UInt8(ascii: " ") {
-                switch bytes[i] {
-                case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): sentences = true
-                case UInt8(ascii: ":"): colon = true
-                default: break
-                }
+        return copy.withUTF8 { marksBeforeSpace(bytes: $0) }
+    }
+
+    /// `marksBeforeSpace` of a line's bytes.
+    private static func marksBeforeSpace(bytes: UnsafeBufferPointer<UInt8>) -> (sentences: Bool, colon: Bool) {
+        var sentences = false, colon = false
+        guard bytes.count >= 2 else { return (false, false) }
+        for i in 0..<(bytes.count - 1) where bytes[i + 1] == UInt8(ascii: " ") {
+            switch bytes[i] {
+            case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): sentences = true
+            case UInt8(ascii: ":"): colon = true
+            default: break
             }
-            return (sentences, colon)
         }
+        return (sentences, colon)
     }
 
     /// `text` with all before its last sentence made spaces ("I'm new here. What's on
@@ -899,6 +925,9 @@ public struct Router: Sendable {
         // about 200 instructions. Anything else is read as below.
         var bytes = word
         let plain: Int?? = bytes.withUTF8 { b -> Int?? in
+            // A word that opens with no digit, "+" or "-" is none `Int` reads, so no day:
+            // said at once (the month's neighbours are mostly words: "the", "of", "at").
+            guard let lead = b.first, lead &- UInt8(ascii: "0") < 10 || lead == UInt8(ascii: "+") || lead == UInt8(ascii: "-") else { return .some(nil) }
             var n = b.count
             if n > 2 {
                 let ending = (b[n - 2], b[n - 1])
@@ -943,7 +972,7 @@ public struct Router: Sendable {
     /// for any other line ("the first monday of next month", "every first monday …").
     static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
         let text = line.text
-        guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
+        guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && Self.says(text[$0.range], " of the month") }) else { return nil }
         let words = text[match.range].split(separator: " ")
         // ("the last thursday of the month at 7pm": its time after it.)
         guard let ordinal = words.firstIndex(where: { monthOrdinals.contains($0.lowercased()) }),
@@ -958,6 +987,25 @@ public struct Router: Sendable {
         let replaced = offset..<(offset + (the == nil ? 0 : 4))
         let said = String(text[..<start]) + "every " + String(text[words[ordinal].startIndex...])
         return (said, replaced, 6)
+    }
+
+    /// `said.lowercased().contains(phrase)` of a lower-case ASCII phrase with no line break,
+    /// read from the bytes when `said` is ASCII (the string's `contains` cost ~20,000
+    /// instructions a match): there a character is a byte, and lower case a capital `| 0x20`.
+    static func says(_ said: Substring, _ phrase: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
+        let read: Bool?? = said.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count >= pattern.count else { return false }
+            for start in 0...(bytes.count - pattern.count) {
+                var k = 0
+                while k < pattern.count, (bytes[start + k] &- 0x41 < 26 ? bytes[start + k] | 0x20 : bytes[start + k]) == pattern[k] { k += 1 }
+                if k == pattern.count { return true }
+            }
+            return false
+        }
+        if let found = read ?? nil { return found }
+        return said.lowercased().contains(phrase.description)
     }
 
     /// "hotel check in on the 18th, check out on the 22nd", "check-in dec 18 3pm and
@@ -1158,6 +1206,29 @@ public struct Router: Sendable {
         var namesPurpose = false
     }
 
+    /// `word` made bare, as the remarks compare words: lower case, its letters and apostrophes
+    /// alone, a typographic apostrophe made plain. A word of ASCII is made from its bytes,
+    /// where a character is a byte and a letter `A`–`Z` or `a`–`z`: character by character,
+    /// lower-cased, mapped and filtered, it cost ~1,500 instructions a word.
+    static func bare(_ word: Substring) -> String {
+        let made: String?? = word.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for byte in bytes {
+                    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    if lower &- 0x61 < 26 || lower == UInt8(ascii: "'") {
+                        out[count] = lower
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+        if let made = made ?? nil { return made }
+        return String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+    }
+
     /// `text` with the remark after its first comma that opens one blanked (the bytes made
     /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
     /// Friday" is a correction, no remark; "…, it's a holiday" is one, "…, it's at 3 now"
@@ -1170,9 +1241,7 @@ public struct Router: Sendable {
             at = text.index(after: comma)
             // (Split no further than the three words looked at: the whole rest, split at each
             // comma, made a line of thousands of commas take minutes.)
-            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map { word in
-                String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
-            }
+            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map(Self.bare)
             guard let first = next.first else { continue }
             let second = next.count > 1 ? next[1] : ""
             // ("…, pool is closed", "…, bob has flu", "…, who is coming": a noun or a question
@@ -1261,9 +1330,12 @@ public struct Router: Sendable {
     static func withoutLeadingRemark(_ line: LineBytes) -> String? {
         let text = line.text
         guard line.mayMention(","), let comma = text.firstIndex(of: ",") else { return nil }
+        // The verb after the comma first (the first of the words `split` would make): most
+        // commas are followed by none ("Monday, Feb 18"), and the words before it go unread.
+        let verb = text[text.index(after: comma)...].drop { $0 == " " }.prefix { $0 != " " }
+        guard !verb.isEmpty, changeVerbsAfterRemark.contains(verb.lowercased()) else { return nil }
         let before = text[..<comma].split(separator: " ").map { $0.lowercased().replacingEvery("\u{2019}", with: "'") }
-        let after = text[text.index(after: comma)...].split(separator: " ")
-        guard (2...7).contains(before.count), let verb = after.first, changeVerbsAfterRemark.contains(verb.lowercased()),
+        guard (2...7).contains(before.count),
               remarkSubjects.contains(before[0]) && !["because", "cause", "cos", "since", "i", "we"].contains(before[0])
                 || remarkVerbs.contains(before[1]) || before[0].hasSuffix("'s") && before[0].count > 3 else { return nil }
         let blank = text.utf8.distance(from: text.startIndex, to: text.index(after: comma))
@@ -1325,8 +1397,10 @@ public struct Router: Sendable {
         }
         if let stop, stop > comma { comma = stop }
         let rest = text[text.index(after: comma)...]
-        let words = rest.split(separator: " ")
-        guard let first = words.first, words.count <= 8 else { return nil }
+        // The first word alone first (`words.first`), and the words counted only for an opener
+        // that may make a note: most commas are followed by none (a date, "Monday, Feb 18").
+        let first = rest.drop { $0 == " " }.prefix { $0 != " " }
+        guard !first.isEmpty else { return nil }
         let opener = String(first.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
         // "away match saturday 10am, meet at 9:15", "gig friday 8pm, doors 7": when to gather,
         // said after the event's own time, is a note (it stood in the title as "meet", the
@@ -1335,7 +1409,7 @@ public struct Router: Sendable {
             && dates.contains(where: { $0.range.upperBound <= comma && $0.known.contains(.time) })
             && dates.allSatisfy({ $0.range.upperBound <= comma || $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         guard noteVerbs.contains(opener) && !dates.contains(where: { $0.range.upperBound > comma }) || gathers,
-              text[..<comma].split(separator: " ").count >= 2 else { return nil }
+              rest.split(separator: " ").count <= 8, text[..<comma].split(separator: " ").count >= 2 else { return nil }
         let note = String(rest).trimmingSpacesAndPunctuation()
         // ("…, don't let me forget", "…, remember it": the command said again, no note.)
         let said = note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" })
@@ -1414,7 +1488,7 @@ public struct Router: Sendable {
             guard !text[i].isWhitespace else { i = text.index(after: i); continue }
             let start = i
             while i < text.endIndex, !text[i].isWhitespace { i = text.index(after: i) }
-            let word = String(text[start..<i].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            let word = Self.bare(text[start..<i])
             words.append((word, start))
         }
         guard words.count >= 4 else { return nil }
@@ -1605,7 +1679,19 @@ public struct Router: Sendable {
         let text = line.text
         // (Bytes first: a lower-cased copy of the first word, looked up in a list made on each
         // call, cost 2,000 instructions a line.)
-        guard line.mayMention("s "), let space = text.utf8.firstIndex(of: 32) else { return nil }
+        guard line.mayMention("s ") else { return nil }
+        // (The opening first compared where the bytes lie: an array of the three openings made
+        // on each call, and the view's first space and its slice, cost ~250 instructions.)
+        let mayOpen: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let space = bytes.firstIndex(of: 32) else { return false }
+            let a = space > 0 ? bytes[0] | 0x20 : 0, b = space > 1 ? bytes[1] | 0x20 : 0, c = space > 2 ? bytes[2] | 0x20 : 0
+            switch space {
+            case 2: return a == UInt8(ascii: "m") && b == UInt8(ascii: "y")
+            case 3: return a == UInt8(ascii: "t") && b == UInt8(ascii: "h") && c == UInt8(ascii: "e") || a == UInt8(ascii: "o") && b == UInt8(ascii: "u") && c == UInt8(ascii: "r")
+            default: return false
+            }
+        }
+        guard mayOpen != false, let space = text.utf8.firstIndex(of: 32) else { return nil }
         let opening = text.utf8[..<space]
         guard opening.count <= 3, ["my", "the", "our"].contains(where: { opening.elementsEqual($0.utf8, by: { $0 | 0x20 == $1 }) }) else { return nil }
         let first = text[..<space]
@@ -1702,8 +1788,18 @@ public struct Router: Sendable {
     /// match where it lies in the line's matches, which handed over as a value was copied.
     static func picksAnEvent(said range: Range<String.Index>, in text: String) -> Bool {
         // Every ordinal ends in "t", "d" or "h" ("first", "2nd", "fourth"): most dates are
-        // turned away by their last byte, before a lower-cased copy of their words.
-        let said8 = text.utf8[range]
+        // turned away by their last byte, before a lower-cased copy of their words. (The byte
+        // and the length first read where the bytes lie: through a slice of the view, ~250
+        // instructions a date.)
+        let utf8 = text.utf8
+        let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound), upper = utf8.distance(from: utf8.startIndex, to: range.upperBound)
+        let endsAsOne: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard 0 <= lower, lower < upper, upper <= bytes.count, upper - lower <= 24 else { return false }
+            let end = bytes[upper - 1] | 0x20
+            return end == 0x74 || end == 0x64 || end == 0x68
+        }
+        if endsAsOne == false { return false }
+        let said8 = utf8[range]
         guard said8.count <= 24, let end = said8.last.map({ $0 | 0x20 }), end == 0x74 || end == 0x64 || end == 0x68,
               mayBeOrdinal(said8) else { return false }
         var said = text[range].lowercased()[...]

@@ -133,6 +133,12 @@ import Testing
             #"  {"id":"spaces","text":"  in 2 hours  "}  "#,
             #"{"id":"x","text":5}"#, #"{"id":"y"}"#, "[1,2]", "not json", #"{"id":1} trailing"#, "{", #"{"id":"z","text":"x","tz":"Mars/Base"}"#,
             #"{"id":"n","text":"x","now":"yesterday"}"#,
+            // Plain lines' ids, which the reader keeps inline up to 24 printable ASCII bytes
+            // (`ParseBatch.RequestID`): at 24 and 25 bytes, every printable mark, none, and a
+            // raw DEL or a letter beyond ASCII (written as any other string).
+            #"{"id":"abcdefghijklmnopqrstuvwx","text":"friday"}"#, #"{"id":"abcdefghijklmnopqrstuvwxy","text":"friday"}"#,
+            #"{"id":"~!#$%&'()*+,-./:;<=>?@[]","text":"friday"}"#, #"{"id":"","text":"friday"}"#,
+            "{\"id\":\"del\u{7F}raw\",\"text\":\"friday\"}", #"{"id":"naïve","text":"friday"}"#,
         ].map { Array($0.utf8) }
         let reader = ParseBatch.Reader(defaults: Self.madrid)
         // Bytes that are not UTF-8 are refused, not decoded (they were read as U+FFFD); the

@@ -53,9 +53,11 @@ struct Clue {
 
     /// The sentence of these parts (`Sentence.init`) made in the clue itself, and measured
     /// there: a sentence made first and then handed to the clue was copied into it whole.
-    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate?,
+    /// (`joined` handed on, not copied: a copy of the optional reading and its destruction
+    /// cost ~170 instructions a line, nil or not.)
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: consuming JoinedDate?,
          eventOnScreen: Bool, reader: DateReader?, known: Names) {
-        s = Sentence(text: text, tokens: tokens, dates: dates, reference: reference, joined: joined, eventOnScreen: eventOnScreen, reader: reader)
+        s = Sentence(text: text, tokens: tokens, dates: dates, reference: reference, joined: consume joined, eventOnScreen: eventOnScreen, reader: reader)
         shape = Clue.shape(of: s)
         self.known = known
     }
@@ -676,8 +678,9 @@ enum Classifier {
                 shape.topic = .messaging
             }
         }
-        // ("send the grocery list to ana": sending, whatever is sent.)
-        if shape.topic == nil || shape.topic == .lists, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key],
+        // ("send the grocery list to ana": sending, whatever is sent.) (The key read through
+        // the buffer, `Sentence.key`: `s.tokens[head].key` copied the whole term, every line.)
+        if shape.topic == nil || shape.topic == .lists, let topic = Vocabulary.outOfScopeHeads[w0, key: s.key(head)],
            shape.topic == nil || topic == .messaging, headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }

@@ -34,8 +34,10 @@ struct Correction {
         // copies), and words compared by length first (`Sentence.same`).
         let none = terms.withUnsafeBufferPointer { terms in
             guard terms[k].kind == .word else { return true }
-            let opens = Vocabulary.correctionWords.contains(terms[k].word, key: terms[k].key)
-                || Vocabulary.correctionPhraseStarts.contains(terms[k].word, key: terms[k].key)
+            // (The key's bit first, inlined: the word handed over copied its term.)
+            let key = terms[k].key
+            let opens = Vocabulary.correctionWords.mayHave(key: key) && Vocabulary.correctionWords.contains(terms[k].word, key: key)
+                || Vocabulary.correctionPhraseStarts.mayHave(key: key) && Vocabulary.correctionPhraseStarts.contains(terms[k].word, key: key)
             return !opens && !terms.indices.contains { terms[$0].key == Correction.notKey && Sentence.same(terms[$0].word, "not") }
         }
         if none { return nil }

@@ -145,7 +145,7 @@ enum CreateReader {
         }
         // "mums birthday is 3rd march", "our anniversary is on 4 july": a birthday or an
         // anniversary on a day comes back every year ("birthday party saturday at 3" is one event).
-        if recurrence == nil, let when, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
+        if recurrence == nil, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -190,22 +190,28 @@ enum CreateReader {
             }
         }
         // Made once, every part given: a request set part by part after it was made was
-        // copied whole into the intent's box, and destroyed.
+        // copied whole into the intent's box, and destroyed. The reading is handed over
+        // (`consume`), its last use: passed as it was, it was copied into the request and the
+        // original destroyed, for every new event with a day.
+        let wholeSpan = keepsWholeSpan(s, when: when)
         return .createEvent(EventRequest(
-            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
+            title: title, when: consume when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives,
-            keepsWholeSpan: keepsWholeSpan(s, when: when)
+            keepsWholeSpan: wholeSpan
         ))
     }
 
     /// True when `title` names a day that comes back every year ("Mums birthday", "Our
     /// anniversary": it ends with the occasion) and `when` is one day, no time or year said.
-    /// (A weekday says this week's day: "buy mums birthday present on friday".)
-    static func isYearlyOccasion(_ title: String, _ when: DateMatch) -> Bool {
-        guard when.known.contains(.date), !when.known.contains(.time), !when.known.contains(.year), when.recurrence == nil,
-              when.end.timeIntervalSince(when.start) <= 86_400 + 3600, !when.parts.contains(where: { $0.rule == "weekday" }) else { return false }
+    /// (A weekday says this week's day: "buy mums birthday present on friday".) The reading
+    /// is read through the optional, field by field: bound (`let when`) it was copied whole,
+    /// for every new event with no repeat.
+    static func isYearlyOccasion(_ title: String, _ when: DateMatch?) -> Bool {
+        guard let known = when?.known, let start = when?.start, let end = when?.end,
+              known.contains(.date), !known.contains(.time), !known.contains(.year), when?.recurrence == nil,
+              end.timeIntervalSince(start) <= 86_400 + 3600, !(when?.parts.contains(where: { $0.rule == "weekday" }) ?? false) else { return false }
         // The title's last word, compared without a String made of it.
         let bytes = title.utf8
         guard let space = bytes.lastIndex(of: UInt8(ascii: " ")) else { return false }
@@ -219,8 +225,9 @@ enum CreateReader {
     /// True when a date of a week or a month is asked for whole: a word of the line says so
     /// ("all next week", "the whole week", "vacation in august", "off next week").
     static func keepsWholeSpan(_ s: Sentence, when: DateMatch?) -> Bool {
-        guard let when, when.grain == .week || when.grain == .month else { return false }
-        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) } || when.grain == .week && saysWhereSpeakerIs(s)
+        // (The grain read through the optional: `guard let when` copied the whole match.)
+        guard let grain = when?.grain, grain == .week || grain == .month else { return false }
+        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) } || grain == .week && saysWhereSpeakerIs(s)
     }
 
     /// "i'm in new york this week", "we are at the cottage next week": where the speaker is
@@ -491,7 +498,12 @@ extension AgendaReader {
     /// whole day of the month ("the 24th and 25th", "dec 24 and 25", "the 1st to 3rd"),
     /// with the tokens that say it; nil for anything else.
     static func secondDay(_ s: Sentence, after d: Int) -> (Date, [Int])? {
-        let first = s.dates[d]
+        // The parts of the match it reads, read where it lies: `let first = s.dates[d]` was a
+        // copy of the whole match (its strings and arrays retained), destroyed again.
+        guard s.dates.indices.contains(d) else { return nil }
+        let first = s.dates.withUnsafeBufferPointer { dates in
+            (start: dates[d].start, end: dates[d].end, isAllDay: dates[d].isAllDay, grain: dates[d].grain, known: dates[d].known)
+        }
         guard first.isAllDay || first.grain == .day, !first.known.contains(.time), first.end.timeIntervalSince(first.start) <= 86_400 + 3600,
               let last = s.body.last(where: { s.tokens[$0].date == d }), last + 2 < s.body.upperBound + 1,
               ["and", "&", "or", "to", "through", "-"].contains(s.word(last + 1)) else { return nil }
@@ -513,9 +525,14 @@ extension AgendaReader {
 enum AgendaReader {
     /// Where the last day of a list of weekdays read as one day ends ("saturday and
     /// sunday": the end of that Sunday, counted on from the first day read); nil unless
-    /// `match` is a whole day made of two or more weekdays.
-    static func weekdayListEnd(_ s: Sentence, _ match: DateMatch) -> Date? {
-        guard match.parts.count >= 2, match.recurrence == nil, !match.known.contains(.time),
+    /// the match `s.dates[d]` is a whole day made of two or more weekdays.
+    static func weekdayListEnd(_ s: Sentence, at d: Int) -> Date? {
+        // The count of parts asked where the match lies: the match handed over as an argument
+        // was copied out of the array (every string and array retained) and destroyed, for a
+        // test most matches fail (they have one part).
+        guard s.dates.indices.contains(d), s.dates.withUnsafeBufferPointer({ $0[d].parts.count >= 2 }) else { return nil }
+        let match = s.dates[d]
+        guard match.recurrence == nil, !match.known.contains(.time),
               match.parts.allSatisfy({ $0.rule == "weekday" }) else { return nil }
         let zone = s.reference.timeZone
         let first = LocalDate(match.start, in: zone)
@@ -680,7 +697,7 @@ enum AgendaReader {
         // "what's on saturday and sunday", "am I free mon and tue": to the end of the last
         // weekday listed (the reader's reading is the first one; a new event makes the list
         // its repeat instead).
-        if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, s.dates[details.dates[0]]) {
+        if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, at: details.dates[0]) {
             range = DateInterval(start: said.start, end: max(said.end, end))
         }
         var attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
@@ -907,7 +924,9 @@ enum AgendaReader {
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
            s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until { asks = .until }
-        var query = AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
+        // (The reading handed over, its last use: passed as it was, it was copied into the query
+        // and the original destroyed.)
+        var query = AgendaQuery(when: consume when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps

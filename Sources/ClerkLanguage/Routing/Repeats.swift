@@ -335,17 +335,27 @@ enum Repeats {
         // `contains` walked them one index at a time): the split made an array of its pieces
         // for every word of a line (~1,000 instructions a word).
         let hyphen = UInt8(ascii: "-")
-        guard word.utf8.withContiguousStorageIfAvailable({ $0.contains(hyphen) }) ?? word.utf8.contains(hyphen) else { return nil }
+        guard word.utf8.withContiguousStorageIfAvailable({ mayListWeekdays($0, separatedBy: hyphen) }) ?? word.utf8.contains(hyphen) else { return nil }
         let halves = word.split(separator: "-")
         guard halves.count == 2, let a = Lexicon.weekdays[String(halves[0])], let b = Lexicon.weekdays[String(halves[1])], a != b else { return nil }
         return (a, b)
+    }
+
+    /// False when the word `bytes` cannot be weekdays joined by `separator`: it has none, or
+    /// its first piece (its first byte that is no separator) opens with no weekday's first
+    /// letter. A date typed as one word ("2/15", "10-31-1974") is turned away without the
+    /// pieces split and looked up (~130 instructions a word).
+    static func mayListWeekdays(_ bytes: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8) -> Bool {
+        guard bytes.contains(separator), let first = bytes.first(where: { $0 != separator }) else { return false }
+        // (The first letters of `Lexicon.weekdays`' names, in lower case as words are.)
+        return first == UInt8(ascii: "m") || first == UInt8(ascii: "t") || first == UInt8(ascii: "w") || first == UInt8(ascii: "f") || first == UInt8(ascii: "s")
     }
 
     /// The weekdays of "tue/thu", "mon/wed/fri" typed as one word; nil for any other word.
     static func weekdaysSlashed(_ word: String) -> [String]? {
         // A word with no slash, the usual, is seen from its bytes (as `weekdayPair` does).
         let slash = UInt8(ascii: "/")
-        guard word.utf8.withContiguousStorageIfAvailable({ $0.contains(slash) }) ?? word.utf8.contains(slash) else { return nil }
+        guard word.utf8.withContiguousStorageIfAvailable({ mayListWeekdays($0, separatedBy: slash) }) ?? word.utf8.contains(slash) else { return nil }
         let parts = word.split(separator: "/").map(String.init)
         guard parts.count >= 2, parts.allSatisfy({ Lexicon.weekdays[$0] != nil }) else { return nil }
         return parts

@@ -77,7 +77,7 @@ struct Sentence {
     ///
     /// `joined`, `eventOnScreen` and `reader` are given here rather than set after: a
     /// sentence set up field by field after it was made was copied whole into its clue.
-    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate? = nil,
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: consuming JoinedDate? = nil,
          eventOnScreen: Bool = false, reader: DateReader? = nil) {
         // Mark each token covered by a date match, and note its word's bits.
         var d = 0
@@ -95,7 +95,7 @@ struct Sentence {
         // Worked out from the tokens alone: a method of the sentence called in the initializer
         // had the sentence copied whole for the call, and destroyed.
         let (body, skipped) = tokens.withUnsafeBufferPointer { Sentence.withoutNoise($0) }
-        parts = Parts(text: text, tokens: tokens, dates: dates, reference: reference, body: body, skipped: skipped, joined: joined,
+        parts = Parts(text: text, tokens: tokens, dates: dates, reference: reference, body: body, skipped: skipped, joined: consume joined,
                       eventOnScreen: eventOnScreen, reader: reader, keyBits: keyBits, saidBits: saidBits)
     }
 

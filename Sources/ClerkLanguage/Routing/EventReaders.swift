@@ -607,7 +607,9 @@ enum AgendaReader {
         }
         // "when's my next day off", "any days off this month": time away asked, not the day
         // after today the reader reads in "next day".
-        let dayOff = s.body.first { s.word($0, is: "off") && !s.isInDate($0) && s.word($0 - 1, isIn: Self.dayNouns) }
+        // (Found by the line's word bits, `first(in:)`: a closure over the body copied the
+        // sentence for every question, ~90 instructions.)
+        let dayOff = s.first(in: Self.offWord).flatMap { !s.isInDate($0) && s.word($0 - 1, isIn: Self.dayNouns) ? $0 : nil }
         var nextDayOff = false
         if let off = dayOff, let d = s.tokens.withUnsafeBufferPointer({ $0[off - 1].date }), details.dates.contains(d),
            s.dates.withUnsafeBufferPointer({ !$0[d].known.contains(.time) && $0[d].end.timeIntervalSince($0[d].start) <= 86_400 }) {
@@ -1175,6 +1177,7 @@ enum AgendaReader {
     static let householdVerbs: WordSet = ["got", "have", "doing", "up"]
     /// "day off", "days off": time away too.
     static let dayNouns: WordSet = ["day", "days"]
+    static let offWord: WordSet = ["off"]
 
     static let vagueNouns: WordSet = ["stuff", "things", "bits", "bits and bobs"]
     static let spanLeads: WordSet = ["over", "across", "through", "during", "throughout"]

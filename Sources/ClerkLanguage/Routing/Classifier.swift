@@ -542,7 +542,9 @@ enum Classifier {
            !["at", "by", "for", "off"].contains(s.word(head + 1)),
            s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) || endsASeries(s, at: head)
             // ("stop the standup at the end of the year": from the end of that span on.)
-            || s.word(head + 1, isIn: definiteWords) && s.body.contains(where: { s.isInDate($0) && s.word($0, is: "end") && s.word($0 + 1, is: "of") }) {
+            || s.word(head + 1, isIn: definiteWords) && s.body.contains(where: { s.isInDate($0) && s.word($0, is: "end") && s.word($0 + 1, is: "of") })
+            // ("stop gym in the new year", "end piano lessons in february": from that month on.)
+            || endsInAMonth(s) != nil {
             shape.headVerb = .delete
         }
         // "stop reminding me to take my pills", "stop reminding me about the gym": the event
@@ -1085,6 +1087,15 @@ enum Classifier {
 
     /// "stop the weekly sync", "discontinue my recurring standup": an ending verb, "the" or
     /// "my", and a repeat named ("stop the car at 5" is none).
+    /// The date of "in january", "in the new year" said after an ending verb's event: a
+    /// month, from whose start a series ends; nil for any other line.
+    static func endsInAMonth(_ s: Sentence) -> Int? {
+        guard let at = s.first(in: inWord), let d = s.tokens.withUnsafeBufferPointer({ $0[at].date }),
+              s.dates.withUnsafeBufferPointer({ $0[d].grain == .month && $0[d].recurrence == nil }) else { return nil }
+        return d
+    }
+    static let inWord: WordSet = ["in"]
+
     static func endsASeries(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head, isIn: endingVerbs), s.word(head + 1, isIn: definiteWords) else { return false }
         let i = head + 2

@@ -1709,6 +1709,12 @@ enum DeleteReader {
             reference.isAll = true
             slots.append(s.slot(.fromNowOn, first..<(last + 1), value: "true", rule: "to-come"))
         }
+        // "stop gym in the new year", "end piano in february": from that month's start on.
+        if route.command.contains(where: { s.word($0, isIn: Classifier.endingVerbs) }), var when = reference.when, when.openFrom == nil,
+           let d = Classifier.endsInAMonth(s), s.dates.withUnsafeBufferPointer({ $0[d].range == when.range }) {
+            when.openFrom = .atStart
+            reference.when = when
+        }
         // "stop the standup at the end of the year", "end piano at the end of january": from
         // the end of that span on (the reader reads "the end of the year" as its last months).
         if route.command.contains(where: { s.word($0, isIn: Classifier.endingVerbs) }), var when = reference.when, when.openFrom == nil,

@@ -698,8 +698,8 @@ enum Classifier {
         if shape.topic == nil, s.first(of: Vocabulary.localPlaces, startingWith: .localPlaceStart) != nil {
             shape.topic = .question
         }
-        // ("stop reminding me to …": no music or device stopped.)
-        if shape.topic != nil, shape.headVerb == .delete, w0 == "stop", stopsReminding(s, at: head) != nil { shape.topic = nil }
+        // ("stop reminding me to …", "stop the weekly after christmas": no music or device stopped.)
+        if shape.topic != nil, shape.headVerb == .delete, w0 == "stop", stopsReminding(s, at: head) != nil || endsASeries(s, at: head) { shape.topic = nil }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
         // (Compared by length first, as the head's "put" and the last "?" above: `==` called the

@@ -1009,6 +1009,11 @@ extension Renderer {
         minutes.isEmpty ? "—" : minutes.map { DateText.duration(seconds: TimeInterval($0) * 60) + " before" }.joined(separator: ", ")
     }
 
+    /// Reminders taken off an event that has none.
+    static func noReminders(_ event: Event) -> String {
+        "'\(event.shownTitle)' has no reminders; nothing to change."
+    }
+
     /// A change asked for that the event already has.
     static func alreadySo(_ event: Event, text: DateText) -> String {
         "'\(event.shownTitle)' is already \(text.span(event.when)); nothing to change."
@@ -1040,7 +1045,9 @@ extension Renderer {
                 let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
-            if before.reminderMinutes != event.reminderMinutes { what.append("reminder " + reminders(event.reminderMinutes)) }
+            if before.reminderMinutes != event.reminderMinutes {
+                what.append(event.reminderMinutes.isEmpty ? "no reminder" : "reminder " + reminders(event.reminderMinutes))
+            }
             if before.recurrence != event.recurrence { what.append(repeats(event, text: text).map { "now " + $0 } ?? "no longer repeating") }
             // A new name is said as a rename: "Renamed 'Lunch' to 'Lunch with Ana'."
             if before.title != event.title {

@@ -699,6 +699,10 @@ extension Session {
                 if !absent.isEmpty, changes.addAttendees.isEmpty, !WhenEdit.changesTiming(changes) {
                     return Reply(intent: .updateEvent, ok: true, message: Renderer.notOnEvent(absent, event))
                 }
+                // ("turn off the reminder for dinner" with none set: said so, not its time.)
+                if changes.reminderMinutes == [], !WhenEdit.changesTiming(changes) {
+                    return Reply(intent: .updateEvent, ok: true, message: Renderer.noReminders(event))
+                }
                 return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadySo(event, text: text))
             }
             var summary = Renderer.changeSummary(before: event, after: after, text: text)

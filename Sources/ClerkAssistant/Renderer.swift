@@ -265,7 +265,7 @@ public enum Renderer {
 
     /// The settings in force, and where to change them.
     static func settings(zone: String, workingHours: (start: Int, end: Int), eventMinutes: Int, defaultCalendar: String) -> String {
-        "Time zone \(zone.oneLine); working hours \(ClockText.hoursMinutes(workingHours.start))–\(ClockText.hoursMinutes(workingHours.end));"
+        "Time zone \(zone.oneLine); working hours \(hours(workingHours));"
             + " events \(eventMinutes) min unless said; new events go on '\(defaultCalendar.oneLine)'.\n" + settingsWhere
     }
 

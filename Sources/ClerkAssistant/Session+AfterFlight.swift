@@ -27,6 +27,13 @@ extension Session {
         Router.mayMention(text, "land") || Router.mayMention(text, "flight") || Router.mayMention(text, "plane")
     }
 
+    /// A day as a line is read again with it: "on dec 11 2026" (for the landing, and for "the
+    /// day after" an event, `dayAfterShownEvent`).
+    static func saidDay(_ day: LocalDate) -> String {
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        return "on \(months[day.month - 1]) \(day.day) \(day.year)"
+    }
+
     /// `text` with its landing phrase replaced by the next flight's end ("on Dec 11 2026 at
     /// 17:30"); nil when the line says none, or no flight is coming in the next year.
     func afterFlight(_ text: String) -> String? {
@@ -39,9 +46,8 @@ extension Session {
               let flight = found.filter({ !$0.when.isAllDay && $0.when.startInstant(in: context.zone) >= now })
                 .min(by: { $0.when.startInstant(in: context.zone) < $1.when.startInstant(in: context.zone) }) else { return nil }
         let (day, seconds) = context.zone.wallClock(flight.when.endInstant(in: context.zone))
-        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let said = "on \(months[day.month - 1]) \(day.day) \(day.year) at \(twoDigits(seconds / 3600)):\(twoDigits(seconds % 3600 / 60))"
+        let said = Self.saidDay(day) + " at \(twoDigits(seconds / 3600)):\(twoDigits(seconds % 3600 / 60))"
         // (Offsets in bytes: the line and its lower case are the same length.)
         let start = lower.utf8.distance(from: lower.startIndex, to: range.lowerBound)
         let stop = lower.utf8.distance(from: lower.startIndex, to: range.upperBound)

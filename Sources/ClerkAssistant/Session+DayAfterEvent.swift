@@ -33,8 +33,7 @@ extension Session {
             if end < words.count, let next = words[end].folded.first, !next.isNumber, !Self.afterDayPhraseWords.contains(words[end].folded) { return nil }
             let zone = context.zone
             let day = LocalDate(event.when.startInstant(in: zone), in: zone).adding(days: days)
-            let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-            let said = "on \(months[day.month - 1]) \(day.day) \(day.year)"
+            let said = Self.saidDay(day)
             let bytes = Array(text.utf8)
             let start = words[at].start
             let stop = words[end - 1].start + words[end - 1].typed.utf8.count

@@ -440,7 +440,7 @@ enum Classifier {
         //    asks to create it ("haircut appointment on Friday at ten", "standup on my Work calendar").
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
-            if scheduleOfADay(c.s) { return true }
+            if scheduleOfADay(c.s) || myDayAlone(c.s) { return true }
             // "notes for the planning meeting": that event's notes.
             if !shape.hasDate, AgendaReader.notesCue(c.s) != nil { return true }
             // ("team meetings every monday", "board meetings every first monday": events that
@@ -450,7 +450,7 @@ enum Classifier {
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             // ("upcoming", "next" alone: what is coming.)
             let comingAlone = shape.hasUpcomingWord && c.s.body.count == 1
-            return shape.hasListingNoun || freeRoom || comingAlone || everythingOn(c.s) || myDayAlone(c.s) || picksOfSpan(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            return shape.hasListingNoun || freeRoom || comingAlone || everythingOn(c.s) || picksOfSpan(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

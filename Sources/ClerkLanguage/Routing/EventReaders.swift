@@ -1325,7 +1325,7 @@ enum AgendaReader {
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
         // The line without "my" turned away at once (`Sentence.has` sees it from the line's bits).
-        guard s.has(myWord) else { return nil }
+        guard s.has(myWord) else { return shownSpan(s) }
         for i in s.body where s.word(i, isIn: myWord) {
             if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) {
                 // ("how does my week look" asked on a Sunday: the week ahead, this one is over.)
@@ -1334,6 +1334,25 @@ enum AgendaReader {
             }
         }
         return nil
+    }
+
+    /// "show week", "show me the month", "view day", "week view": a span alone looked at, as
+    /// a calendar's view is chosen — this one (a week asked on a Sunday: the week ahead, as
+    /// "my week"). Only the whole line: "show week 3 of the plan" says more.
+    static func shownSpan(_ s: Sentence) -> (Range<Int>, String)? {
+        var i = s.body.lowerBound, end = s.body.upperBound
+        while end > i, s.tokens[end - 1].isMark { end -= 1 }
+        let viewed = end - i >= 2 && s.word(end - 1) == "view"
+        if viewed { end -= 1 } else {
+            guard s.word(i, isA: .showVerb), s.word(i) != "what" else { return nil }
+            i += 1
+            if s.word(i) == "me" { i += 1 }
+        }
+        if s.word(i) == "the" { i += 1 }
+        guard i + 1 == end, !s.isInDate(i), let phrase = Vocabulary.mySpans[s.word(i)] else { return nil }
+        let said = i..<(viewed ? end + 1 : end)
+        if phrase == "this week", LocalDate(s.reference.instant, in: s.reference.timeZone).isoWeekday == 7 { return (said, "next week") }
+        return (said, phrase)
     }
 
     /// What is left once question words, dates, calendars and people are taken out, when it

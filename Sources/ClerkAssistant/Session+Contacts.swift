@@ -51,6 +51,11 @@ extension Session {
             if query.field == .birthday, let event = birthdayEvent(named: query.name) {
                 return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(query.name, event, text: DateText(zone: context.zone)), fields: json)
             }
+            // "what's the address of dishoom", "the address for the doctor": no one of that
+            // name, but an event to come has the place.
+            if query.field == .address, let event = placeOfEvent(named: query.name) {
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.place, of: event, text: DateText(zone: context.zone), now: context.now.now()))
+            }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
             }
@@ -276,6 +281,13 @@ extension Session {
         guard !words.isEmpty else { return nil }
         let found = (try? context.calendars.searchEvents(EventSearch(text: "birthday", from: from, to: from + 367 * 86_400))) ?? []
         return found.first { Spelling.fold($0.title).contains(words) }
+    }
+
+    /// The next event named `name` (from today, as events are looked for) that has a place.
+    func placeOfEvent(named name: String) -> Event? {
+        let from = DateText(zone: context.zone).localDate(context.now.now()).startOfDay(in: context.zone)
+        let found = (try? searchEvents(words: name, attendee: nil, from: from, to: from + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)) ?? []
+        return found.first { !($0.location ?? "").isEmpty }
     }
 
     /// The word of a contact's name closest to `said` ("Ana" for "anna"), when it is close

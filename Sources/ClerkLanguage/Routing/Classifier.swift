@@ -732,6 +732,8 @@ enum Classifier {
 
     /// Words that open a change said of an event named before them ("dinner should be …").
     static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
+    /// "is now", "is actually": what makes "is" a change said of an event.
+    static let changeAdverbs: WordSet = ["now", "actually", "really"]
     /// Words that open a change asked for in the passive ("can the review be moved").
     static let requestAuxiliaries: WordSet = ["can", "could", "would"]
 
@@ -756,11 +758,12 @@ enum Classifier {
             // ("the standup is at 9:45 from now on", "from now on yoga is on thursdays": a
             // change, said with its scope.)
             if s.word(i + 1) != "now", s.first(of: Vocabulary.fromNowOn) != nil, s.isInDate(i + 1) { return i + 1 }
-            guard s.word(i + 1) == "now" else { return nil }; end = i + 2
+            // ("the dentist is actually at 10:45", "lunch is really on friday": the same.)
+            guard s.word(i + 1, isIn: changeAdverbs) else { return nil }; end = i + 2
         }
         var change = end
         // ("lunch is now at the pub", "the review is now in room 4": a new place.)
-        if s.word(i + 1) == "now", s.word(change, isIn: placePrepositions), !s.isInDate(change + 1), s.kind(change + 1) == .word { return end }
+        if s.word(i + 1, isIn: changeAdverbs), s.word(change, isIn: placePrepositions), !s.isInDate(change + 1), s.kind(change + 1) == .word { return end }
         if s.word(change, isA: .datePreposition), !s.isInDate(change) { change += 1 }
         guard change < s.body.upperBound, s.isInDate(change) || Quantity.minutes(in: s, at: change) != nil else { return nil }
         return end

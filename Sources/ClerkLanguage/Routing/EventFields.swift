@@ -51,6 +51,7 @@ enum EventFields {
         if s.eventOnScreen, let field = field(s, h), let (_, after) = colon(s, from: h, upTo: h + 1) {
             return valued(Match(field: field, command: h..<after, event: nil, value: after..<body.upperBound), s)
         }
+        if let found = placeThenEvent(s, head: h, known: known) { return found }
         let isSet = s.word(h, isIn: setVerbs), isAdd = s.word(h, isIn: addVerbs)
         guard isSet || isAdd else { return nil }
         var f = h + 1
@@ -97,6 +98,28 @@ enum EventFields {
             return named(Match(field: field, command: at..<(at + 2), event: (h + 1)..<at, value: (at + 2)..<body.upperBound), s, known: known)
         }
         return nil
+    }
+
+    /// Verbs that give an event its place, the place said first.
+    static let placeGivingVerbs: WordSet = ["add", "attach", "put"]
+    /// A place's field said before the place itself ("the address 12 High St").
+    static let placeWords: WordSet = FollowUps.placeFields.union(["address"])
+
+    /// "add the address 12 High St to the dentist", "add location zoom to the standup", "put
+    /// the address 12 High St on lunch": the place, then the event it goes to after the last
+    /// "to" ("on" after "put"; a place's own words come before it). Not when what follows is
+    /// the place's street ("add location the clinic on elm road": the event on screen), nor an
+    /// address given to someone in the address book ("add the address 1 Elm St to Bob").
+    static func placeThenEvent(_ s: Sentence, head h: Int, known: Names) -> Match? {
+        guard s.word(h, isIn: placeGivingVerbs) else { return nil }
+        let to: WordSet = s.word(h) == "put" ? ["on", "to"] : ["to"]
+        var f = h + 1
+        if s.word(f, isIn: articles) { f += 1 }
+        guard f + 2 < s.body.upperBound, !s.isInDate(f), s.word(f, isIn: placeWords), !s.word(f + 1, isIn: addedToWords),
+              s.word(f + 1) != ":", let split = (f + 2..<s.body.upperBound).last(where: { s.word($0, isIn: to) && !s.isInDate($0) }),
+              split + 1 < s.body.upperBound, !s.word(s.body.upperBound - 1, isIn: EventDetails.streetNouns),
+              !(split + 1..<s.body.upperBound).contains(where: { known.contactWords.contains(s.word($0)) }) else { return nil }
+        return named(Match(field: .location, command: h..<(f + 1), event: (split + 1)..<s.body.upperBound, value: (f + 1)..<split), s, known: known)
     }
 
     /// The field word at `i`, if it is one.

@@ -1766,7 +1766,8 @@ enum UpdateReader {
         if let scope { for i in scope.index..<(scope.index + scope.length) { used[i] = true } }
         // "dinner should be 2 hours": a length said so sets the length, as after "make".
         let saysCorrection = route.rule == .reportedMove
-            && (["be", "now"].contains(s.word(route.command.upperBound - 1)) || s.word(route.command.upperBound - 1, isIn: Classifier.startVerbs))
+            && (s.word(route.command.upperBound - 1) == "be" || s.word(route.command.upperBound - 1, isIn: Classifier.changeAdverbs)
+                || s.word(route.command.upperBound - 1, isIn: Classifier.startVerbs))
         let verb = saysCorrection ? "make" : s.word(body.lowerBound)
         // The change starts at "to"/"until"/"into"/"as", else at the last date.
         // ("dinner should be at 8", "the standup is now at 10": right after the command, whose

@@ -182,6 +182,19 @@ extension DateRules {
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
             return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
         },
+        // "jan 3 returning jan 10", "on the 17th, back on the 19th", "monday, coming home
+        // friday": a journey's days, out and back, are the span it takes (two days said
+        // alone; with a clock on either end they stay two times).
+        Rule("out-and-back", [Element.word("from").opt, .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasEnd }, Element.symbol(",").opt,
+                              Element.words(["and", "coming", "flying", "getting", "going"]).opt, .words(["returning", "back", "home"]),
+                              Element.word("on").opt, .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasEnd }], role: nil, endElement: 6) { m in
+            // ("home" only after "coming", "flying" …: "home friday" is a place.)
+            if m.word(4) == "home", !m.has(3) || m.word(3) == "and" { return nil }
+            // ("jan 3 returning jan 10 at 6pm": the clock is the return's, two times.)
+            let back = m.item(6)!
+            if back.end < m.tokens.count, m.tokens[back.end].text == "at" || m.tokens[back.end].kind == .number { return nil }
+            return Compose.range(m.time(1), m.time(6), m.series).map { .time($0, latent: false) }
+        },
         // "move the offsite to 9 to 5", "push it to 2 till 4", "move it to 9-5": bare hours
         // from one to another after "to" that ends a sentence moving something are the new
         // time, not 5 September ("9 to 5" alone in a sentence is a count as often: "5 to 6

@@ -142,6 +142,8 @@ enum SpellingTolerance {
         "sundae", "sundaes", "match", "marsh", "mouth", "mouths", "toady", "toddy", "mourning", "moaning", "minuet", "minuets",
         "cancer", "crate", "remote", "rewind", "remand", "chance", "charge", "chant", "junes", "aprils", "augusts", "lists",
         "listen", "removal", "updater", "mover", "moved", "moves", "cancels", "movie", "remover", "augusta", "tonights",
+        // one edit from a thing's noun
+        "lumber", "numbed", "prone", "shone", "phony", "melting", "greeting",
         // names one edit from a month
         "marco", "marcy", "marci", "junie",
     ]

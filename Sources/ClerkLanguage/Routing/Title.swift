@@ -153,6 +153,16 @@ enum Title {
                 respelled[i] = "with"
             }
         }
+        // "dentist appointmnet", "team meetng": a thing's noun misspelt by one letter is
+        // written right ("Dentist appointment"); shorthand ("appt", "mtg") stays as typed, and
+        // so do short words, where one letter makes another English word ("buy lumber", not
+        // "number"; "check gmail").
+        for i in kept where respelled[i] == nil && s.tokens[i].isCorrected {
+            let typed = s.text[s.tokens[i].range]
+            let lower = typed.lowercased()
+            guard lower.count >= 6, SpellingTolerance.shorthand[lower] == nil, let fixed = SpellingTolerance.correction(of: lower), fixed.wordClass == .noun else { continue }
+            respelled[i] = typed.first?.isUppercase == true ? fixed.word.prefix(1).uppercased() + fixed.word.dropFirst() : fixed.word
+        }
         let text = pieces.map { piece -> String in
             let span = s.span(piece)
             var out = "", cursor = span.lowerBound

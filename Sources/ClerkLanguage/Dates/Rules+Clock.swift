@@ -91,6 +91,9 @@ extension DateRules {
             // "9 M-F" is the hour before Monday to Friday, not 9 minutes.
             if let item = m.item(0), item.end < m.tokens.count, Lexicon.isDurationUnit(m.tokens[item.end].text),
                !Lexicon.isMondayToFriday(m.tokens, at: item.end) { return nil }
+            // "the weekly one", "that one", "the early one on friday": "one" after a word that
+            // picks or describes a thing stands for the thing, no hour.
+            if n.isWords, h == 1, let item = m.item(0), item.first > 0, oneAsThingAfter.contains(m.tokens[item.first - 1].text) { return nil }
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten forty five, eleven oh five, nine fifty nine
@@ -205,6 +208,12 @@ extension DateRules {
         },
     ]
 
+    /// Words after which "one" is a thing, not one o'clock ("the weekly one", "that one").
+    static let oneAsThingAfter: Set<String> = [
+        "the", "this", "that", "which", "each", "every", "any", "no", "another", "other", "weekly", "daily", "monthly",
+        "yearly", "annual", "early", "earlier", "late", "later", "first", "last", "next", "same", "new", "old", "only",
+        "big", "small", "long", "short", "regular", "usual", "recurring", "right", "wrong", "second", "third",
+    ]
     static let pastWords: Set<String> = ["past", "after"]
     static let toWords: Set<String> = ["to", "till", "til", "before", "of"]
 

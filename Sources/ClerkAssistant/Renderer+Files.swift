@@ -107,6 +107,11 @@ extension Renderer {
         return "Nothing named '\(name.oneLine)' in the trash. Say 'what's in the trash' to see it."
     }
 
+    /// A change that would leave the file as it is ("clear the shopping list" when it is).
+    static func fileUnchanged(_ name: String, cleared: Bool) -> String {
+        cleared ? "\(name.oneLine) is already empty; nothing to change." : "That leaves \(name.oneLine) as it is; nothing to change."
+    }
+
     static func fileExists(_ name: String) -> String {
         "\(name) already exists. To add to it: 'append … to \(name)'."
     }

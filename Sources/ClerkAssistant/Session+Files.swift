@@ -123,6 +123,11 @@ extension Session {
             guard let new = try? Self.applying(write.operation, to: old) else {
                 return textNotInFile(write.operation, file.name)
             }
+            if new == old {
+                var cleared = false
+                if case .clear = write.operation { cleared = true }
+                return Reply(intent: .fileWrite, ok: true, message: Renderer.fileUnchanged(file.name, cleared: cleared))
+            }
             let preview = Renderer.changePreview(file.name, old: old, new: new)
             return ask(.confirm(Confirmation(intent: .fileWrite, question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
                 do {

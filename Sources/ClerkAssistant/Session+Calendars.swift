@@ -241,8 +241,38 @@ extension Session {
     /// Words that name any event ("restore the meeting").
     static let anyEventWords: Set<String> = ["meeting", "event", "appointment", "mtg", "thing", "one", "it"]
 
+    /// The event a line says is stopped for good ("stop karate", "no more piano lessons",
+    /// "i've quit the gym"): the words after the opener, without "the"/"my" and a closing
+    /// "from now on" or "please".
+    static func seriesStopped(_ text: String) -> String? {
+        var said = Spelling.fold(text).trimmingSpacesAndPunctuation()
+        guard let opener = stopOpeners.first(where: { said.hasPrefix($0) }) else { return nil }
+        said = String(said.dropFirst(opener.count))
+        for ending in [" from now on", " for good", " please"] where said.hasSuffix(ending) { said = String(said.dropLast(ending.count)) }
+        for article in ["the ", "my ", "our "] where said.hasPrefix(article) { said = String(said.dropFirst(article.count)) }
+        let words = said.split(separator: " ")
+        guard (1...3).contains(words.count), words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return nil }
+        return said
+    }
+    static let stopOpeners = ["stop ", "no more ", "quit ", "i quit ", "i've quit ", "ive quit ", "i've stopped ", "ive stopped ", "we've stopped ", "i'm quitting "]
+
+    /// True when a repeating event to come (in the next weeks the agenda looks at) is named
+    /// by `named`, as "no karate on tuesday" finds one.
+    func hasUpcomingSeries(named: String) -> Bool {
+        let now = context.now.now()
+        let found = (try? searchEvents(words: named, attendee: nil, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)) ?? []
+        let folded = Spelling.fold(named)
+        return found.contains { $0.recurringEventID != nil && Self.titleNamed(Spelling.fold($0.title), by: folded) }
+    }
+
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         var outOfScope = outOfScope
+        // "stop karate", "no more karate", "i've quit the gym": a repeating event to come named
+        // so ends from today, as "cancel karate from now on" (asked first); "stop the music" is
+        // still no event's.
+        if let named = Self.seriesStopped(text), hasUpcomingSeries(named: named) {
+            return handle(understand("cancel " + named + " from now on"))
+        }
         // "how long is the miller shoot": asked of that event when one to come has the words.
         if let query = outOfScope.eventQuestion, let words = query.words, nextEvent(named: words) != nil {
             return queryAgenda(query)

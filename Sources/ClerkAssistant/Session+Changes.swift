@@ -476,10 +476,12 @@ extension Session {
     /// words falls on that day, that time of it skipped, asked as "skip" asks; nil for any
     /// other new event ("no school friday" with only a "School drop off" is a day to mark).
     func skipSaidAsNo(_ request: EventRequest) -> Reply? {
-        let words = request.title.split(separator: " ")
-        guard words.count >= 2, words.count <= 4, words[0].lowercased() == "no", let when = request.when, when.recurrence == nil,
+        var words = request.title.lowercased().split(separator: " ")
+        // ("karate is off on the 17th": the same, said after the name.)
+        if words.count >= 3, words.suffix(2) == ["is", "off"] { words = ["no"] + words.dropLast(2) }
+        guard words.count >= 2, words.count <= 4, words[0] == "no", let when = request.when, when.recurrence == nil,
               request.attendees.isEmpty else { return nil }
-        return skipSaidAsNo(words.dropFirst().joined(separator: " ").lowercased(), when)
+        return skipSaidAsNo(words.dropFirst().joined(separator: " "), when)
     }
 
     /// "no standup on christmas eve", "there's no yoga next tuesday" (read as a look at that
@@ -510,12 +512,17 @@ extension Session {
     }
 
     /// True when `words` end `title` or open it before a kind of event ("piano" of "Piano
-    /// lessons", "swimming" of "Theo's swimming"); both folded.
+    /// lessons", "swimming" of "Theo's swimming") or before whom or where it is ("karate" of
+    /// "Karate for the kids", "Swimming at the leisure centre"); both folded.
     static func titleNamed(_ title: String, by words: String) -> Bool {
         if title.hasSuffix(words) { return true }
         guard title.hasPrefix(words + " ") else { return false }
-        return kindsOfEvent.contains(String(title.dropFirst(words.count + 1)))
+        let rest = title.dropFirst(words.count + 1)
+        if let next = rest.split(separator: " ").first, titleTails.contains(String(next)) { return true }
+        return kindsOfEvent.contains(String(rest))
     }
+    /// Words after an event's name that say whom or where it is for.
+    static let titleTails: Set<String> = ["for", "with", "at", "in"]
     static let kindsOfEvent: Set<String> = ["lesson", "lessons", "class", "classes", "practice", "club", "session", "sessions", "training",
                                             "rehearsal", "rehearsals", "group", "meeting", "appointment", "time"]
 

@@ -72,6 +72,11 @@ extension Session {
         // just shown, for someone else or another time ("Meeting with Jenny" → "Meeting with Tom").
         if let shown = lastShown, let named = Self.another(request.title, of: shown.title) { request.title = named }
         guard var match = request.when else {
+            // "stop the standup", "no more piano lessons": a repeating event to come named so
+            // ends, as out of scope lines say it (`outOfScopeReply`).
+            if request.attendees.isEmpty, let named = Self.seriesStopped(request.title), hasUpcomingSeries(named: named) {
+                return handle(understand("cancel " + named + " from now on"))
+            }
             // "add a reminder 30 min before dinner", "remind me about the dentist a day
             // before": with no day said, a reminder for the event already there by that name.
             if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {

@@ -813,7 +813,7 @@ public struct Router: Sendable {
             }
             // "how long is the miller shoot", "where's the gig": the agenda question the words
             // would be if they name an event (the session asks its events).
-            if route.rule == .questionUnknown, AgendaReader.aspect(clue.s, saysWhen: false) != nil {
+            if route.rule == .questionUnknown, AgendaReader.aspect(clue.s, saysWhen: false) != nil || AgendaReader.asksHowOften(clue.s) {
                 var asked: [Slot] = []
                 if case .queryAgenda(let query) = AgendaReader.read(clue.s, route: Route(rule: .question, command: route.command), known: known, slots: &asked),
                    query.words != nil, query.when == nil {

@@ -1098,6 +1098,14 @@ enum AgendaReader {
         return saysWhen && s.word(head, isIn: yesNoHeads) ? .check : nil
     }
 
+    /// "how often is karate", "what days is karate on", "which day is bin day": asked of an
+    /// event's repeat (the session shows the event whole when one to come has the words).
+    static func asksHowOften(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        if s.word(head, is: "how"), s.word(head + 1, is: "often") { return true }
+        return s.word(head, isIn: ["what", "which"]) && s.word(head + 1, isIn: ["day", "days"]) && s.word(head + 2, isIn: ["is", "are", "'s"])
+    }
+
     /// The span an "after"/"before" time asks about: from that time to the end of its day, or
     /// from the start of its day (from now, today) to that time; the day is one said apart
     /// ("thursday after 6pm") or the time's own. Nil without such a time.

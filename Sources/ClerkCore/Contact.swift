@@ -72,3 +72,53 @@ public struct Contact: Hashable, Sendable {
         self.jobTitle = jobTitle
     }
 }
+
+extension Contact {
+    /// True when `other` is this person again, as a second address book exported them: the
+    /// same name (case and accents aside) and an email address or a phone number in common.
+    /// The name alone is not enough (two Ana Pérez are two people).
+    public func isSamePerson(as other: Contact) -> Bool {
+        guard Spelling.fold(name) == Spelling.fold(other.name) else { return false }
+        let emails = Set(self.emails.map { $0.value.lowercased() })
+        if other.emails.contains(where: { emails.contains($0.value.lowercased()) }) { return true }
+        return other.phones.contains { theirs in phones.contains { Self.isSameNumber($0.value, theirs.value) } }
+    }
+
+    /// Two ways of writing one phone number: the same digits, or one the other with a
+    /// country or area code before it ("+34 600 000 001", "600 000 001"), seven digits at least.
+    static func isSameNumber(_ a: String, _ b: String) -> Bool {
+        let a = digits(a), b = digits(b)
+        return a.count >= 7 && b.count >= 7 && (a.hasSuffix(b) || b.hasSuffix(a))
+    }
+
+    /// This contact with what `other` (the same person) adds: addresses, numbers and
+    /// nicknames it lacks, and the details it has none of; its own values stay first.
+    public func merged(with other: Contact) -> Contact {
+        var merged = self
+        for email in other.emails where !merged.emails.contains(where: { $0.value.lowercased() == email.value.lowercased() }) {
+            merged.emails.append(email)
+        }
+        for phone in other.phones where !merged.phones.contains(where: { Self.isSameNumber($0.value, phone.value) || $0.value == phone.value }) {
+            merged.phones.append(phone)
+        }
+        for address in other.addresses where !merged.addresses.contains(where: { Spelling.fold($0.value) == Spelling.fold(address.value) }) {
+            merged.addresses.append(address)
+        }
+        for nickname in other.nicknames where !merged.nicknames.contains(nickname) { merged.nicknames.append(nickname) }
+        merged.givenName = merged.givenName ?? other.givenName
+        merged.familyName = merged.familyName ?? other.familyName
+        merged.birthday = merged.birthday ?? other.birthday
+        merged.company = merged.company ?? other.company
+        merged.jobTitle = merged.jobTitle ?? other.jobTitle
+        if let theirs = other.notes, !theirs.isEmpty {
+            if let mine = merged.notes, !mine.isEmpty {
+                if !mine.contains(theirs) { merged.notes = mine + "\n" + theirs }
+            } else {
+                merged.notes = theirs
+            }
+        }
+        return merged
+    }
+
+    private static func digits(_ text: String) -> String { String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init)) }
+}

@@ -41,12 +41,16 @@ public struct ImportSummary: Hashable, Sendable {
     public var updated: Int
     /// Items already there exactly as imported.
     public var unchanged: Int
+    /// Contacts already there under another UID (the same person from another address
+    /// book), given what the imported card added.
+    public var merged: Int
 
-    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, merged: Int = 0) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
+        self.merged = merged
     }
 
-    public var total: Int { added + updated + unchanged }
+    public var total: Int { added + updated + unchanged + merged }
 }

@@ -54,22 +54,61 @@ extension LocalStore: ContactsService {
             try database.transaction {
                 var summary = ImportSummary()
                 for (index, item) in contacts.enumerated() {
-                    let existing = try database.scalar("SELECT \(LocalStore.contactColumns) FROM contacts WHERE uid = ?", [item.uid]) {
-                        LocalStore.contact(from: $0)
-                    }
                     var contact = item.contact
-                    contact.id = existing?.id ?? makeID()
-                    if let existing, existing == contact {
-                        summary.unchanged += 1
+                    if let (existing, uid, pooled) = try storedContact(carding: item.uid) {
+                        // A contact made of several cards keeps what each brought; one card's
+                        // contact is that card as it is now.
+                        contact.id = existing.id
+                        if pooled { contact = existing.merged(with: contact) }
+                        if existing == contact {
+                            summary.unchanged += 1
+                        } else {
+                            try save(contact, uid: uid, replacing: true)
+                            summary.updated += 1
+                        }
+                    } else if let (same, uid) = try samePerson(as: contact) {
+                        // The person already here from another file (another UID): one contact,
+                        // with what this card adds, not two.
+                        let merged = same.merged(with: contact)
+                        try database.run("INSERT OR REPLACE INTO contact_sources (uid, contact_id) VALUES (?, ?)", [item.uid, same.id])
+                        if merged == same {
+                            summary.unchanged += 1
+                        } else {
+                            try save(merged, uid: uid, replacing: true)
+                            summary.merged += 1
+                        }
                     } else {
-                        try save(contact, uid: item.uid, replacing: existing != nil)
-                        if existing == nil { summary.added += 1 } else { summary.updated += 1 }
+                        contact.id = makeID()
+                        try save(contact, uid: item.uid, replacing: false)
+                        summary.added += 1
                     }
                     progress?(index + 1, contacts.count)
                 }
                 return summary
             }
         }
+    }
+
+    /// The stored contact a card of `uid` made or went into, its own UID, and whether it is
+    /// made of several cards.
+    private func storedContact(carding uid: String) throws -> (Contact, String, pooled: Bool)? {
+        let select = "SELECT \(LocalStore.contactColumns), uid FROM contacts"
+        let found = try database.scalar(select + " WHERE uid = ?", [uid]) { (LocalStore.contact(from: $0), $0.text(12)) }
+            ?? database.scalar(select + " WHERE id = (SELECT contact_id FROM contact_sources WHERE uid = ?)", [uid]) { (LocalStore.contact(from: $0), $0.text(12)) }
+        guard let (contact, own) = found else { return nil }
+        let others = try database.scalar("SELECT 1 FROM contact_sources WHERE contact_id = ? LIMIT 1", [contact.id]) { $0.int(0) }
+        return (contact, own, own != uid || others != nil)
+    }
+
+    /// A stored contact that `contact` is the same person as (`Contact.isSamePerson`), and
+    /// its UID; looked for among those of the same name.
+    private func samePerson(as contact: Contact) throws -> (Contact, String)? {
+        var found: (Contact, String)?
+        try database.forEachRow("SELECT \(LocalStore.contactColumns), uid FROM contacts WHERE sort_name = ? ORDER BY rowid", [Spelling.fold(contact.name)]) { row in
+            let stored = LocalStore.contact(from: row)
+            if found == nil, stored.isSamePerson(as: contact) { found = (stored, row.text(12)) }
+        }
+        return found
     }
 
     /// Writes a contact and its words.

@@ -251,6 +251,16 @@ enum StoreSchema {
             DROP TRIGGER events_stamp_update;
             \(ChangeTriggers.updateTrigger(table: "events", content: ChangeTriggers.eventContent + ", start_wall"))
             """),
+        Migration(number: 10, name: "contacts from several cards", sql: """
+            -- The UIDs of cards from other files that were the same person as a contact and
+            -- went into it (the contact's own UID is contacts.uid): importing such a card
+            -- again finds the contact, and what each card brought stays.
+            CREATE TABLE contact_sources (
+                uid TEXT PRIMARY KEY,
+                contact_id TEXT NOT NULL
+            );
+            CREATE INDEX contact_sources_by_contact ON contact_sources(contact_id);
+            """),
     ]
 }
 

@@ -238,7 +238,7 @@ struct Transfer {
         let answer: JSONValue = .object([
             ("command", "import"), ("ok", true), ("message", .string(message)),
             ("added", .number(Double(summary.added))), ("updated", .number(Double(summary.updated))),
-            ("unchanged", .number(Double(summary.unchanged))),
+            ("unchanged", .number(Double(summary.unchanged))), ("merged", .number(Double(summary.merged))),
         ])
         Output.json(answer)
     }

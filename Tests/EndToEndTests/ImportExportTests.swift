@@ -119,6 +119,31 @@ import Glibc
         #expect(broken == .init(stdout: "", stderr: "clerk: stdin:2: BEGIN:VEVENT has no END:VEVENT\n", status: 1))
     }
 
+    /// The same person in two address books' exports (another UID, the same name and a
+    /// number or address in common) is one contact with what both cards say; importing either
+    /// file again changes nothing, and two people who only share a name stay two.
+    @Test func mergesTheSamePersonFromAnotherFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        Self.write("BEGIN:VCARD\nVERSION:3.0\nUID:phone-1\nFN:Ana Pérez\nTEL;TYPE=cell:+34 600 000 001\nEND:VCARD\n"
+                   + "BEGIN:VCARD\nVERSION:3.0\nUID:phone-2\nFN:Tom Reid\nTEL:+44 7700 900001\nEND:VCARD\n", to: folder.path + "/phone.vcf")
+        Self.write("BEGIN:VCARD\nVERSION:3.0\nUID:work-1\nFN:ana perez\nTEL;TYPE=work:600 000 001\nEMAIL:ana@acme.example\nBDAY:1990-05-05\nEND:VCARD\n"
+                   + "BEGIN:VCARD\nVERSION:3.0\nUID:work-2\nFN:Tom Reid\nEMAIL:tom@acme.example\nEND:VCARD\n", to: folder.path + "/work.vcf")
+        #expect(try Self.clerk(folder, ["import", folder.path + "/phone.vcf"]).stdout == "Imported 2 contacts: 2 new.\n")
+        #expect(try Self.clerk(folder, ["import", folder.path + "/work.vcf"]).stdout
+            == "Imported 2 contacts: 1 new, 1 added to a contact of the same name.\n")
+        let ana = try Self.store(folder).lookupContacts("ana")
+        #expect(ana.count == 1)
+        #expect(ana.first?.name == "Ana Pérez")
+        #expect(ana.first?.phones == [LabeledValue("+34 600 000 001", label: "mobile")])
+        #expect(ana.first?.emails.map(\.value) == ["ana@acme.example"])
+        #expect(ana.first?.birthday == Birthday(year: 1990, month: 5, day: 5))
+        #expect(try Self.store(folder).lookupContacts("tom reid").count == 2)
+        #expect(try Self.clerk(folder, ["import", folder.path + "/work.vcf"]).stdout == "Imported 2 contacts: 2 already there.\n")
+        #expect(try Self.clerk(folder, ["import", folder.path + "/phone.vcf"]).stdout == "Imported 2 contacts: 2 already there.\n")
+        #expect(try Self.store(folder).lookupContacts("ana").first?.emails.map(\.value) == ["ana@acme.example"])
+    }
+
     @Test func importsContactsWithJSONAnswers() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -127,7 +152,7 @@ import Glibc
         #expect(try Self.clerk(folder, ["import", folder.path + "/people.vcf"])
             == .init(stdout: "Imported 2 contacts: 2 new.\n", stderr: "", status: 0))
         #expect(try Self.clerk(folder, ["--json", "import", folder.path + "/people.vcf"]).stdout
-            == #"{"command":"import","ok":true,"message":"Imported 2 contacts: 2 already there.","added":0,"updated":0,"unchanged":2}"# + "\n")
+            == #"{"command":"import","ok":true,"message":"Imported 2 contacts: 2 already there.","added":0,"updated":0,"unchanged":2,"merged":0}"# + "\n")
         #expect(try Self.store(folder).lookupContacts("perez ana").map(\.phones) == [[LabeledValue("+34 600 000 001")]])
         #expect(try Self.clerk(folder, ["import", folder.path + "/people.vcf", "--calendar", "Work"])
             == .init(stdout: "", stderr: "clerk: --calendar: only for .ics files; contacts have no calendar\n", status: 1))

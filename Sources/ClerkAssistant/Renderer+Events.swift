@@ -708,6 +708,8 @@ extension Renderer {
             guard case .timed(let s, let e, _) = event.when else { return event.shownTitle }
             return "\(text.clockRange(s, e)) \(event.shownTitle)"
         }
+        // ("block friday" kept the whole window: no free time in it, said so.)
+        if FreeTime.free(busy, from: window.0, to: window.1).isEmpty { return head + "no free time (" + list(taken) + ")." }
         return head + "you're free except " + list(taken) + "."
     }
 

@@ -199,11 +199,28 @@ extension Session {
             } else {
                 // The default time on the day's wall clock (minutes counted from midnight put
                 // lunch at 14:00 on the day the clocks go forward, and at 12:00 in autumn).
-                let start = zone.date(day, minute: StartDefaults.start(hint, workingHours: hours))
+                var start = zone.date(day, minute: StartDefaults.start(hint, workingHours: hours))
                 let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
                 durationAssumed = request.durationMinutes == nil
+                // "call with bob sometime tomorrow afternoon" with 14:00 taken: the first free
+                // span of its length in that part of the day from its usual start (the card
+                // says so); with none, the usual start, and the card warns of the overlap.
+                if case .dayPart(let part) = hint, request.recurrence == nil, match.recurrence == nil {
+                    let (_, partEnd) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
+                    let events = (try? context.calendars.events(from: start, to: partEnd, calendarIDs: nil)) ?? []
+                    if let slot = FreeTime.free(events, from: start, to: partEnd, minimum: length).first, slot.0 != start {
+                        start = slot.0
+                        placement = .firstFree
+                    }
+                }
                 when = .timed(start: start, end: start + length, timeZone: zone.identifier)
             }
+        } else if allDay, request.isBlock, request.durationMinutes == nil, LocalDate(match.start, in: zone).adding(days: 1) >= LocalDate(match.end, in: zone) {
+            // "block friday", "i'm busy all day friday": one day kept busy is its working hours,
+            // so free time and other calendars' free/busy see it (a day's all-day event is
+            // free time to both).
+            let day = LocalDate(match.start, in: zone)
+            when = .timed(start: zone.date(day, minute: hours.start), end: zone.date(day, minute: hours.end), timeZone: zone.identifier)
         } else if allDay, !request.isAllDay, let minutes = request.durationMinutes {
             // "block 2 hours for deep work tomorrow": a length on a day with no time said
             // takes the first free span of that length in the day's working hours (a

@@ -446,6 +446,9 @@ enum Classifier {
             // ("team meetings every monday", "board meetings every first monday": events that
             // repeat, said to be made, as with a time.)
             guard shape.headVerb == .none, !hasVerb(c.s), !saysARepeat(c.s) else { return false }
+            // ("i'm busy all day friday", "i'm not available on friday": the speaker's time said
+            // taken, kept as an event, as "i'm busy friday afternoon" is; "am i busy" asks.)
+            if shape.hasFreeWord, !shape.isQuestion, saysOwnState(c.s) { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             // ("upcoming", "next" alone: what is coming.)
@@ -1607,6 +1610,17 @@ enum Classifier {
     }
 
     /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
+    /// "i'm …", "i am …", "we're …": a line opening with what the speaker is.
+    static func saysOwnState(_ s: Sentence) -> Bool { afterOwnState(s) != nil }
+
+    /// Where the words after "i'm", "i am", "we're", "we are" opening the line start.
+    static func afterOwnState(_ s: Sentence) -> Int? {
+        let head = s.body.lowerBound
+        if s.word(head, isIn: ["i'm", "im", "we're"]) { return head + 1 }
+        if s.word(head, isIn: ["i", "we"]), s.word(head + 1, isIn: ["am", "are", "'m", "'re"]) { return head + 2 }
+        return nil
+    }
+
     static func hasVerb(_ s: Sentence) -> Bool {
         // A line with no verb's word at all is seen from its bits, with no pass.
         guard !s.saidBits.isDisjoint(with: [.createVerb, .deleteVerb, .updateVerb, .showVerb, .statementVerb]) else { return false }

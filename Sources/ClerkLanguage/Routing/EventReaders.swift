@@ -176,8 +176,11 @@ enum CreateReader {
             return s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
         // ("busy sun afternoon": time kept, as "block sun afternoon" keeps it.)
+        // ("i'm busy all day friday", "i'm not available on monday": the speaker's time said
+        // taken is kept so too.)
         let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
             || s.word(s.body.lowerBound, is: "busy") && title == "Busy"
+            || Classifier.saysOwnState(s) && Self.takenTimeTitles.contains(title)
         // "every day at 8am and 8pm", "lunch at 12 or 1": a clock time said apart from the
         // event's, which it cannot also have.
         var otherTimes: [String] = when.map { taken in taken.parts.filter { $0.role == DatePart.leftOut }.map { String(s.text[$0.range]) } } ?? []
@@ -202,6 +205,9 @@ enum CreateReader {
             keepsWholeSpan: wholeSpan
         ))
     }
+
+    /// Titles of time said taken by the speaker ("i'm busy", "i'm not available").
+    static let takenTimeTitles: Set<String> = ["Busy", "Not available", "Unavailable", "Not free", "Booked"]
 
     /// True when `title` names a day that comes back every year ("Mums birthday", "Our
     /// anniversary": it ends with the occasion) and `when` is one day, no time or year said.
@@ -233,10 +239,8 @@ enum CreateReader {
     /// "i'm in new york this week", "we are at the cottage next week": where the speaker is
     /// for the week, not a thing on one of its days. (A month is too long to be sure of.)
     static func saysWhereSpeakerIs(_ s: Sentence) -> Bool {
-        let head = s.body.lowerBound
-        var at = head
-        if s.word(at, isIn: ["i'm", "im", "we're"]) { at += 1 } else if s.word(at, isIn: ["i", "we"]), s.word(at + 1, isIn: ["am", "are", "'m", "'re"]) { at += 2 }
-        return at > head && s.word(at, isIn: ["in", "at"])
+        guard let at = Classifier.afterOwnState(s) else { return false }
+        return s.word(at, isIn: ["in", "at"])
     }
 
     /// "late morning", "early afternoon", "after work", "after lunch", "after dinner", "after

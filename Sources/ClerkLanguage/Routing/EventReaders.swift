@@ -923,7 +923,18 @@ enum AgendaReader {
                 slots.removeAll { $0.kind == .calendar }
             }
         }
+        // "when do I land", "what time does my flight arrive", "when do we arrive in rome": a
+        // journey's arrival, its end; the verb names nothing, and with nothing else named the
+        // flight is asked about ("when do the guests arrive" is no journey's).
+        let arrival = !wantsFreeTime && !wantsCount ? Self.arrivalAsked(s) : nil
+        if let arrival {
+            let kept = (words ?? "").split(separator: " ").filter { !Self.arrivalVerbs.contains(String($0)) }.joined(separator: " ")
+            words = kept.isEmpty ? "flight" : kept
+            slots.removeAll { $0.kind == .words }
+            slots.append(s.slot(.words, arrival..<(arrival + 1), value: words!, rule: "arrival"))
+        }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: saysWhen)
+        if arrival != nil { asks = .end }
         if words != nil, notesCue != nil { asks = .notes }
         if words != nil, asksWhichTime { asks = .start }
         // "how many days until christmas": the time to a day, no event named.
@@ -1100,6 +1111,20 @@ enum AgendaReader {
             return nil
         }
         return saysWhen && s.word(head, isIn: yesNoHeads) ? .check : nil
+    }
+
+    static let arrivalVerbs: Set<String> = ["land", "lands", "landing", "arrive", "arrives", "arriving"]
+    static let journeyWords: WordSet = ["flight", "flights", "plane", "train", "bus", "ferry", "coach"]
+
+    /// Where the verb of arriving is in a question of when a journey ends ("when do I land",
+    /// "what time does my flight arrive"): said by the speaker or of a flight, train …
+    static func arrivalAsked(_ s: Sentence) -> Int? {
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: Classifier.whenWords) || (s.word(head, is: "what") && s.word(head + 1, is: "time")),
+              let at = s.body.first(where: { Self.arrivalVerbs.contains(s.word($0)) && !s.isInDate($0) }) else { return nil }
+        let bySpeaker = s.word(at - 1, isIn: ["i", "we"])
+        let ofJourney = (head..<at).contains { s.word($0, isIn: journeyWords) && s.word($0 - 1, isIn: ["my", "our"]) }
+        return bySpeaker || ofJourney ? at : nil
     }
 
     /// "how often is karate", "what days is karate on", "which day is bin day": asked of an

@@ -135,10 +135,14 @@ extension Renderer {
         return age.map { " — \($0) on \(when)." } ?? " — next on \(when)."
     }
 
-    /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
-    static func birthdayFromCalendar(_ name: String, _ event: Event, text: DateText) -> String {
+    /// "Carla Gomez's birthday: Sat 12 Dec (in 7 days; on your calendar as 'Carla's birthday')":
+    /// how far off, as a contact's birthday says it ("how many days until mum's birthday").
+    static func birthdayFromCalendar(_ name: String, _ event: Event, text: DateText, now: Date) -> String {
         let owner = name.oneLine + (name.oneLine.hasSuffix("s") ? "'" : "'s")
-        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.shownTitle)')."
+        let day = text.localDate(event.when.startInstant(in: text.zone)), today = text.localDate(now)
+        let shown = day.year == today.year ? text.shortDay(day) : text.day(day)
+        let distance = day == today ? "today" : away(day.startOfDay(in: text.zone), text: text, now: now)
+        return "\(owner) birthday: \(shown) (\(distance); on your calendar as '\(event.shownTitle)')."
     }
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {

@@ -752,7 +752,11 @@ extension Session {
                 if repeatsOnly, event.recurringEventID != nil, let master = try? context.calendars.event(id: series) {
                     summary = Renderer.changeSummary(before: master, after: self.patch(changes, of: master, adding: added).applied(to: master), text: text)
                 }
-                if reference.isSeries || reference.fromNowOn || repeatsOnly {
+                // ("remind me a week before" said of a yearly birthday just made: the series
+                // was the thing made, so the series changes; no one or all to choose.)
+                var justMade = false
+                if reference.isLastShown, case .createdEvent(let made)? = self.changes.last { justMade = made.id == series }
+                if reference.isSeries || reference.fromNowOn || repeatsOnly || justMade {
                     let question = Renderer.changeSeriesQuestion(event)
                     return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { apply(2) }, no: {
                         Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)

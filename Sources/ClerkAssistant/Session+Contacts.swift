@@ -49,7 +49,7 @@ extension Session {
             }
             // "when is Tom's birthday" with no Tom in the contacts: the calendar may know it.
             if query.field == .birthday, let event = birthdayEvent(named: query.name) {
-                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(query.name, event, text: DateText(zone: context.zone)), fields: json)
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(query.name, event, text: DateText(zone: context.zone), now: context.now.now()), fields: json)
             }
             // "what's the address of dishoom", "the address for the doctor": no one of that
             // name, but an event to come has the place.
@@ -87,7 +87,7 @@ extension Session {
             let contact = matches[0]
             // No birthday saved: the calendar may know it ("Carla's birthday" on Saturday).
             if query.field == .birthday, contact.birthday == nil, let event = birthdayEvent(of: contact) {
-                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact.name, event, text: DateText(zone: context.zone)), fields: json)
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact.name, event, text: DateText(zone: context.zone), now: context.now.now()), fields: json)
             }
             var message = query.field == .all
                 ? Renderer.contactCard(contact, style: context.style)

@@ -23,6 +23,9 @@ extension Session {
     }
 
     func createCalendar(_ name: String) -> Reply {
+        // ("make a new calendar for work": "Work", as an event's title is written; a name with
+        // capitals of its own, "iOS dev", stays as typed.)
+        let name = name == name.lowercased() ? Renderer.capitalizedTitle(name) : name
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createCalendar, error) }
         if let existing = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {

@@ -2071,6 +2071,14 @@ enum ChangeReader {
                 return changes
             }
         }
+        // "change the lunch to thursday same time", "move it to friday at the same time": the
+        // event's own time, which a day moved keeps; no name.
+        for i in range where !details.used[i] && s.word(i) == "same" && s.word(i + 1) == "time" && !s.isInDate(i) {
+            var first = i
+            if first > range.lowerBound, s.word(first - 1) == "the" { first -= 1 }
+            if first > range.lowerBound, s.word(first - 1) == "at" { first -= 1 }
+            for k in first...(i + 1) { details.used[k] = true }
+        }
         // "change it to ana lopez", "make it Bob": words left that are all a person the backend
         // knows (a contact, a guest of the card on screen) change the guest, not the title.
         if Self.swapVerbs.contains(verb), changes == EventChanges() {

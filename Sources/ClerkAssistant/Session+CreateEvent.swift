@@ -700,7 +700,11 @@ extension Session {
         // by name only).
         // "yes but at 3", "ok but on Work": the change, then the card again (not a new event
         // called "Yes but").
-        let text = Self.afterYesBut(text) ?? text
+        var text = Self.afterYesBut(text) ?? text
+        // "title coffee with joanna", "time: 10:30", "location the old mill": a field of the
+        // card and its value, as a form is filled in after "edit" (the first was a new event
+        // "Coffee with joanna").
+        if let said = Self.fieldForm(text) { text = said }
         // "its friday", "it's at 4", "it is on the 12th": the card moves there (not a new
         // event called "Its").
         if let rest = Self.afterIts(text) {
@@ -731,6 +735,30 @@ extension Session {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// A card's field named first and its new value ("title Coffee with Joanna", "time:
+    /// 10:30", "where: the old mill"), said again as the edit it is ("call it Coffee with
+    /// Joanna", "10:30", "location: the old mill"); nil for any other line.
+    static func fieldForm(_ text: String) -> String? {
+        let trimmed = text.trimmingSpaces()
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == ":" }) else { return nil }
+        let field = trimmed[..<space].lowercased()
+        let colon = trimmed[space] == ":"
+        let value = trimmed[trimmed.index(after: space)...].drop { $0 == " " || $0 == ":" }
+        guard !value.isEmpty else { return nil }
+        switch field {
+        case "title", "name": return "call it " + value
+        case "time", "date", "day", "when", "starts", "start": return String(value)
+        case "location", "place", "venue", "address": return "location: " + value
+        case "where": return colon ? "location: " + value : nil
+        case "calendar": return "on " + value + " instead"
+        case "length", "duration": return "for " + value
+        case "notes", "note", "description": return "notes: " + value
+        case "guests", "guest", "people", "attendees", "invitees": return "invite " + value
+        case "reminder", "alert": return "remind me " + value + (value.lowercased().hasSuffix("before") ? "" : " before")
+        default: return nil
+        }
     }
 
     /// Words that open the second of two edits said in one line ("… and call it …").

@@ -181,6 +181,14 @@ extension DateRules {
         return next.kind == .symbol || ["at", "in", "on", "with", "w", "for", "and", "every", "each", "this", "next"].contains(next.text)
     }
 
+    /// True when "sat" or "sun" at `day` is said as a day before one bare hour that ends the
+    /// line ("dinner w/ parents sun 7", "brunch sat 11"): nothing after it makes the number a
+    /// count ("she sat 7 exams"), and no person or article before it (`isVerbOrStar`).
+    private static func isWeekendDayBeforeLastHour(_ m: Match, _ day: Item, _ hour: Item) -> Bool {
+        guard day.end - day.first == 1, day.first > 0, ["sat", "sun"].contains(m.tokens[day.first].text), !isVerbOrStar(m, day) else { return false }
+        return hour.end == m.tokens.count || m.tokens[hour.end].kind == .symbol
+    }
+
     /// True when "sat" or "sun" at `item` follows a person or an article ("she sat", "we
     /// sat", "the sun"): the verb or the star, never a day.
     private static func isVerbOrStar(_ m: Match, _ item: Item) -> Bool {
@@ -218,7 +226,7 @@ extension DateRules {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
             guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
-                    || y.hasEnd && isWeekendDayBeforeHours(m, a, b),
+                    || y.hasEnd && isWeekendDayBeforeHours(m, a, b) || !y.hasEnd && isWeekendDayBeforeLastHour(m, a, b),
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
         }

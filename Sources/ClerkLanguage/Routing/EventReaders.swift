@@ -609,6 +609,14 @@ enum AgendaReader {
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
         }
+        // "how many standups do I have each week": the rate is the span counted over
+        // (`perSpan`), not a repeat read from "each week".
+        if let (rate, _) = Self.perSpan(s) {
+            for d in details.dates where s.body.contains(where: { rate.contains($0) && s.tokens[$0].date == d }) {
+                details.dates.removeAll { $0 == d }
+                details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && $0.ranges == [s.dates[d].range] }
+            }
+        }
         // "when's my next day off", "any days off this month": time away asked, not the day
         // after today the reader reads in "next day".
         // (Found by the line's word bits, `first(in:)`: a closure over the body copied the
@@ -729,7 +737,8 @@ enum AgendaReader {
         // "when can I fit a 1 hour meeting on Wednesday".
         // The first one, by a loop: the lazy filter's closures captured (copied) the sentence.
         var length: (Int, (minutes: Int, next: Int))?
-        for i in s.body where !s.isInDate(i) {
+        let rate = Self.perSpan(s)?.0
+        for i in s.body where !s.isInDate(i) && rate?.contains(i) != true {
             if let found = Quantity.minutes(in: s, at: i) { length = (i, found); break }
         }
         if !wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
@@ -1290,10 +1299,12 @@ enum AgendaReader {
         guard let how = s.first(in: howWord), !s.isInDate(how), how + 2 < s.body.upperBound else { return nil }
         let asks = s.word(how + 1, isIn: manyWord) && (s.word(how + 2, is: "hours") || s.word(how + 2, is: "hrs"))
             || s.word(how + 1, is: "much") && s.word(how + 2, is: "time")
+        // ("how many hours a week do I spend in meetings": counted over this week, `perSpan`.)
+        let rate = perSpan(s)?.0
         guard asks, !s.isInDate(how + 2), !s.body.contains(where: { s.word($0, isIn: untilWords) }),
-              s.body.contains(where: { s.isInDate($0) }) else { return nil }
+              rate != nil || s.body.contains(where: { s.isInDate($0) }) else { return nil }
         var end = how + 3
-        while end < s.body.upperBound, s.word(end, isIn: hoursFiller), !s.isInDate(end) { end += 1 }
+        while end < s.body.upperBound, s.word(end, isIn: hoursFiller) || rate?.contains(end) == true, !s.isInDate(end) || rate?.contains(end) == true { end += 1 }
         return how..<end
     }
 
@@ -1362,13 +1373,28 @@ enum AgendaReader {
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
         // The line without "my" turned away at once (`Sentence.has` sees it from the line's bits).
-        guard s.has(myWord) else { return shownSpan(s) }
+        guard s.has(myWord) else { return shownSpan(s) ?? perSpan(s) }
         for i in s.body where s.word(i, isIn: myWord) {
             if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) {
                 // ("how does my week look" asked on a Sunday: the week ahead, this one is over.)
                 if phrase == "this week", LocalDate(s.reference.instant, in: s.reference.timeZone).isoWeekday == 7 { return (i..<(i + 2), "next week") }
                 return (i..<(i + 2), phrase)
             }
+        }
+        return perSpan(s)
+    }
+
+    /// "how many meetings do I have a week", "how much time do I spend in standups each week",
+    /// "how many hours of meetings per month": a count asked by the week (the month, the day),
+    /// counted over this one — not a repeat's first day, a slot a week long, or a word "per".
+    static func perSpan(_ s: Sentence) -> (Range<Int>, String)? {
+        let head = s.body.lowerBound
+        guard s.word(head, is: "how"), s.word(head + 1, isIn: ["many", "much"]) else { return nil }
+        for i in (head + 2)..<s.body.upperBound where s.word(i, isIn: ["a", "per", "each", "every"]) {
+            guard let phrase = ["week": "this week", "month": "this month", "day": "today"][s.word(i + 1)] else { continue }
+            let next = i + 2
+            guard next >= s.body.upperBound || s.tokens[next].isMark || !s.isInDate(next) else { continue }
+            return (i..<next, phrase)
         }
         return nil
     }

@@ -668,6 +668,8 @@ extension Session {
     static let eventKindWords: Set<String> = [
         "appointment", "appointments", "meeting", "meetings", "event", "events", "session", "sessions",
         "call", "calls", "thing", "things", "reservation", "booking", "class", "classes", "lesson", "lessons",
+        // ("delete the pills reminder": the event "Take my pills".)
+        "reminder", "reminders", "alarm", "task", "todo",
     ]
 
     /// +1 for "and the day after?", "what about the next day", "the following day"; -1 for

@@ -81,7 +81,7 @@ enum HinduCalendar {
                   let end = ForeignCalendars.sankrantiDay(sign: 5, gregorianYear: year) else { return nil }
             let chingam = start.day + (start.afterSunset ? 1 : 0), kanni = end.day + (end.afterSunset ? 1 : 0)
             var onam: Int?, before = -1
-            for day in chingam..<min(kanni, chingam + 32) {
+            for day in chingam..<max(chingam, min(kanni, chingam + 32)) {
                 let moment = sun(.kochi, day: day).rise + 0.1
                 let moon = MoonLongitude.apparent(atDays: moment + deltaT(moment)) - SolarLongitude.ayanamsa(centuries: centuries(moment))
                 let nakshatra = Int(reduced(moon) / (360.0 / 27))
@@ -101,7 +101,7 @@ enum HinduCalendar {
     /// day it holds at sunrise (Raksha Bandhan: in the afternoon), and one that holds at no
     /// sunrise either on the day it runs in.
     static func observed(from: Double, to: Double, at moment: Moment) -> Int {
-        let first = civilDay(from) - 1, last = civilDay(to) + 1
+        let first = civilDay(from) - 1, last = max(first, civilDay(to) + 1)
         var kept: Int?
         for day in first...last {
             if moment == .pradosh {
@@ -134,7 +134,8 @@ enum HinduCalendar {
         return day
     }
 
-    /// The instant (days since 1970, UT) of `moment` on civil day `day` at New Delhi.
+    /// The instant (days since 1970, UT) of `moment` on civil day `day` at New Delhi (for
+    /// the evening ones, whose window `observed` measures, sunset).
     static func moment(_ moment: Moment, of day: Int) -> Double {
         let sun = sun(.newDelhi, day: day)
         switch moment {

@@ -60,9 +60,13 @@ enum HinduCalendar {
     static func day(month: Int, tithi: Int, at moment: Moment, gregorianYear year: Int) -> Int? {
         guard (1...12).contains(month), (1...30).contains(tithi) else { return nil }
         return remembered(Key(kind: .lunar(month: month, tithi: tithi, moment: moment), year: year)) {
-            firstIn(year) { candidate in
+            firstIn(year) { candidate, january1, nextJanuary1 in
                 // Chaitra's entry is Mesha's (sign 0), about 14 April; Phalguna's is Meena's.
                 guard let entry = ForeignCalendars.sankranti(sign: (month - 1) % 12, gregorianYear: candidate) else { return nil }
+                // The month holds the entry, so its days lie within 31 of it: most candidates
+                // are out of the year without a look at the Moon.
+                let entryDay = CivilCalendar.floorDivide(entry, 1440)
+                guard entryDay + 32 >= january1, entryDay - 32 < nextJanuary1 else { return nil }
                 let (start, end) = lunarMonth(around: Double(entry) / 1440)
                 let from = tithi == 1 ? start : moonPhase(reaching: Double(12 * (tithi - 1)), after: start)
                 let to = tithi == 30 ? end : moonPhase(reaching: Double(12 * tithi), after: start)
@@ -155,12 +159,14 @@ enum HinduCalendar {
     /// The first of `year`'s Gregorian days that `find` gives for the festival year that
     /// starts in `year - 1`, `year` or `year + 1` (a Pausha festival of late December or early
     /// January belongs to either).
-    private static func firstIn(_ year: Int, _ find: (Int) -> Int?) -> Int? {
+    /// (`find` is handed the candidate year and the day numbers of `year`'s first day and the next
+    /// year's.)
+    private static func firstIn(_ year: Int, _ find: (Int, Int, Int) -> Int?) -> Int? {
         guard (2...9998).contains(year) else { return nil }
         let january1 = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
         let nextJanuary1 = CivilCalendar.dayNumber(year: year + 1, month: 1, day: 1)
         for candidate in (year - 1)...(year + 1) {
-            if let day = find(candidate), day >= january1, day < nextJanuary1 { return day }
+            if let day = find(candidate, january1, nextJanuary1), day >= january1, day < nextJanuary1 { return day }
         }
         return nil
     }

@@ -187,23 +187,57 @@ extension DateRules {
     /// Friday", "Ana and Rakhi"), not the day.
     static let holidayNamesOfPeople: Set<String> = ["rakhi"]
 
-    /// A rule per name, except that a holiday's one-word names that read alike share one
-    /// (`.words`): a holiday phrase's chart clears a stamp per rule of the stage (BENCHMARKS.md,
-    /// "Hindu festivals").
+    /// A holiday's names as few rules as read the same: two names that differ in one word
+    /// only are one rule with both words there ("st patrick's day" and "saint patrick's day":
+    /// `st|saint patrick ' s day`; "diwali", "deepavali" and "divali": one `.words`), merged
+    /// again while any two do, which never reads a name that was not listed. A chart of a
+    /// holiday phrase clears a stamp per rule of its stage (BENCHMARKS.md, "Hindu festivals").
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
-        var rules: [Rule] = []
-        var oneWord: [String] = []
+        var patterns: [NamePattern] = []
         for name in names {
-            let latent = weakHolidayNames.contains(name), person = holidayNamesOfPeople.contains(name)
             let tokens = nameTokens(name)
-            if !latent, !person, tokens.count == 1, tokens[0].kind != .symbol {
-                oneWord.append(name)
-            } else {
-                rules.append(holidayRule(holiday, namePattern(tokens), latent: latent, person: person))
+            var pattern = NamePattern(words: tokens.map { [$0.text] }, symbols: tokens.map { $0.kind == .symbol },
+                                      latent: weakHolidayNames.contains(name), person: holidayNamesOfPeople.contains(name))
+            while let i = patterns.firstIndex(where: { $0.differingWord(from: pattern) != nil }) {
+                let other = patterns.remove(at: i)
+                let position = other.differingWord(from: pattern)!
+                pattern.words[position] = other.words[position] + pattern.words[position].filter { !other.words[position].contains($0) }
             }
+            patterns.append(pattern)
         }
-        if !oneWord.isEmpty { rules.insert(holidayRule(holiday, [.words(oneWord)], latent: false, person: false), at: 0) }
-        return rules
+        return patterns.map { holidayRule(holiday, $0.elements, latent: $0.latent, person: $0.person) }
+    }
+
+    /// Holiday names read by one rule: the words each position may hold.
+    private struct NamePattern {
+        var words: [[String]]
+        /// Which positions are a symbol (an apostrophe), not a word.
+        var symbols: [Bool]
+        var latent: Bool
+        var person: Bool
+
+        /// The one word position at which `other` differs from this pattern, when it is the
+        /// only difference (so that the two are one pattern with both words there).
+        func differingWord(from other: NamePattern) -> Int? {
+            guard words.count == other.words.count, symbols == other.symbols, latent == other.latent, person == other.person else { return nil }
+            var differing: Int?
+            for i in words.indices where Set(words[i]) != Set(other.words[i]) {
+                guard differing == nil, !symbols[i] else { return nil }
+                differing = i
+            }
+            return differing
+        }
+
+        /// The pattern's elements, with what may come between words.
+        var elements: [Element] {
+            var pattern: [Element] = []
+            pattern.reserveCapacity(words.count * 2)
+            for (i, choices) in words.enumerated() {
+                if i > 0 { pattern.append(DateRules.holidayNameJoiner) }
+                pattern.append(symbols[i] ? Element.symbol(choices[0]) : choices.count == 1 ? Element.word(choices[0]) : Element.words(choices))
+            }
+            return pattern
+        }
     }
 
     /// The words and symbols each holiday name's rule matches (`holidayRule`), without
@@ -248,17 +282,6 @@ extension DateRules {
     /// shared by the ~330 holiday rules instead of made again for each.
     private static let holidayNameJoiner = Element.symbols([".", "-"]).opt
     private static let holidayNameEnd = Element.symbol(".").touching.opt
-
-    /// A name's words as pattern elements, with what may come between them.
-    private static func namePattern(_ tokens: [Token]) -> [Element] {
-        var pattern: [Element] = []
-        pattern.reserveCapacity(tokens.count * 2)
-        for (i, token) in tokens.enumerated() {
-            if i > 0 { pattern.append(holidayNameJoiner) }
-            pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
-        }
-        return pattern
-    }
 
     private static func holidayRule(_ holiday: Holiday, _ name: [Element], latent: Bool, person: Bool) -> Rule {
         let pattern = name + [holidayNameEnd]

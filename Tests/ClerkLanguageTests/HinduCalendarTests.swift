@@ -1,5 +1,6 @@
 @testable import ClerkLanguage
 import ClerkCore
+import Foundation
 import Testing
 
 /// The Hindu lunisolar calendar: its astronomy against Meeus' worked examples and known
@@ -46,43 +47,52 @@ import Testing
         var month: Int
         var tithi: Int
         var moment: HinduCalendar.Moment
-        var plusDays = 0
+        var plusDays: Int
         /// Published days, `YYYY-MM-DD`.
         var days: [String]
         var testDescription: String { name }
     }
 
-    static let festivals: [Festival] = [
-        Festival(name: "Diwali", month: 7, tithi: 30, moment: .pradosh,
-                 days: ["2017-10-19", "2018-11-07", "2019-10-27", "2020-11-14", "2021-11-04", "2022-10-24", "2023-11-12", "2024-11-01", "2025-10-20"]),
-        Festival(name: "Dhanteras", month: 7, tithi: 28, moment: .pradosh, days: ["2017-10-17", "2019-10-25", "2023-11-10", "2024-10-29", "2025-10-18"]),
-        Festival(name: "Kali Chaudas", month: 7, tithi: 29, moment: .midnight, days: ["2019-10-26", "2024-10-30", "2025-10-19"]),
-        Festival(name: "Naraka Chaturdashi", month: 7, tithi: 29, moment: .sunrise, days: ["2024-10-31", "2025-10-20"]),
-        Festival(name: "Govardhan Puja", month: 8, tithi: 1, moment: .sunrise, days: ["2023-11-14", "2024-11-02", "2025-10-22"]),
-        Festival(name: "Bhai Dooj", month: 8, tithi: 2, moment: .afternoon, days: ["2019-10-29", "2024-11-03", "2025-10-23"]),
-        Festival(name: "Chhath", month: 8, tithi: 6, moment: .sunrise, days: ["2019-11-02", "2023-11-19", "2024-11-07", "2025-10-27"]),
-        Festival(name: "Vijayadashami", month: 7, tithi: 10, moment: .afternoon, days: ["2023-10-24", "2024-10-12", "2025-10-02"]),
-        Festival(name: "Karva Chauth", month: 7, tithi: 19, moment: .moonrise, days: ["2018-10-27", "2023-11-01", "2024-10-20", "2025-10-10"]),
-        Festival(name: "Rath Yatra", month: 4, tithi: 2, moment: .sunrise, days: ["2018-07-14", "2024-07-07", "2025-06-27"]),
-        Festival(name: "Raksha Bandhan", month: 5, tithi: 15, moment: .sunriseHeld, days: ["2018-08-26", "2023-08-30", "2024-08-19", "2025-08-09"]),
-        Festival(name: "Mahavir Jayanti", month: 1, tithi: 13, moment: .sunrise, days: ["2020-04-06", "2024-04-21", "2025-04-10"]),
-        Festival(name: "Maha Shivaratri", month: 11, tithi: 29, moment: .midnight, days: ["2020-02-21", "2023-02-18", "2024-03-08", "2025-02-26"]),
-        Festival(name: "Vasant Panchami", month: 11, tithi: 5, moment: .sunrise, days: ["2019-02-10", "2024-02-14", "2025-02-02"]),
-        Festival(name: "Holika Dahan", month: 12, tithi: 15, moment: .afterBhadra, days: ["2019-03-20", "2024-03-24", "2025-03-13"]),
-        Festival(name: "Holi", month: 12, tithi: 15, moment: .afterBhadra, plusDays: 1, days: ["2019-03-21", "2024-03-25", "2025-03-14", "2026-03-04"]),
-        Festival(name: "Krishna Janmashtami", month: 5, tithi: 23, moment: .midnight, days: ["2019-08-23", "2023-09-06", "2024-08-26"]),
-        Festival(name: "Buddha Purnima", month: 2, tithi: 15, moment: .sunrise, days: ["2013-05-25", "2024-05-23", "2025-05-12"]),
-        Festival(name: "Guru Gobind Singh Jayanti", month: 10, tithi: 7, moment: .sunrise, days: ["2014-01-07", "2024-01-17", "2025-01-06"]),
-        Festival(name: "Guru Ravidas Jayanti", month: 11, tithi: 15, moment: .sunrise, days: ["2018-01-31", "2019-02-19", "2024-02-24", "2025-02-12"]),
-        Festival(name: "Valmiki Jayanti", month: 7, tithi: 15, moment: .sunrise, days: ["2018-10-24", "2019-10-13", "2024-10-17"]),
-        Festival(name: "Ganesh Chaturthi", month: 6, tithi: 4, moment: .midday, days: ["2019-09-02", "2023-09-19", "2024-09-07", "2025-08-27"]),
-        Festival(name: "Rama Navami", month: 1, tithi: 9, moment: .midday, days: ["2020-04-02", "2024-04-17", "2025-04-06"]),
-        Festival(name: "Ugadi", month: 1, tithi: 1, moment: .sunrise, days: ["2018-03-18", "2024-04-09", "2025-03-30"]),
-        Festival(name: "Navaratri", month: 7, tithi: 1, moment: .sunrise, days: ["2018-10-10", "2024-10-03", "2025-09-22"]),
-        Festival(name: "Maha Saptami", month: 7, tithi: 7, moment: .sunrise, days: ["2021-10-12"]),
-        Festival(name: "Guru Nanak Jayanti", month: 8, tithi: 15, moment: .sunrise, days: ["2023-11-27", "2024-11-15", "2025-11-05"]),
-        Festival(name: "Hanuman Jayanti", month: 1, tithi: 15, moment: .sunrise, days: ["2024-04-23", "2025-04-12"]),
+    static let moments: [String: HinduCalendar.Moment] = [
+        "sunrise": .sunrise, "sunriseHeld": .sunriseHeld, "midday": .midday, "afternoon": .afternoon, "pradosh": .pradosh,
+        "afterBhadra": .afterBhadra, "moonrise": .moonrise, "midnight": .midnight,
     ]
+
+    /// Name | lunar month | tithi | moment | days after | the published days.
+    static let festivals: [Festival] = """
+        Diwali | 7 | 30 | pradosh | 0 | 2017-10-19 2018-11-07 2019-10-27 2020-11-14 2021-11-04 2022-10-24 2023-11-12 2024-11-01 2025-10-20
+        Dhanteras | 7 | 28 | pradosh | 0 | 2017-10-17 2019-10-25 2023-11-10 2024-10-29 2025-10-18
+        Kali Chaudas | 7 | 29 | midnight | 0 | 2019-10-26 2024-10-30 2025-10-19
+        Naraka Chaturdashi | 7 | 29 | sunrise | 0 | 2024-10-31 2025-10-20
+        Govardhan Puja | 8 | 1 | sunrise | 0 | 2023-11-14 2024-11-02 2025-10-22
+        Bhai Dooj | 8 | 2 | afternoon | 0 | 2019-10-29 2024-11-03 2025-10-23
+        Chhath | 8 | 6 | sunrise | 0 | 2019-11-02 2023-11-19 2024-11-07 2025-10-27
+        Vijayadashami | 7 | 10 | afternoon | 0 | 2023-10-24 2024-10-12 2025-10-02
+        Karva Chauth | 7 | 19 | moonrise | 0 | 2018-10-27 2023-11-01 2024-10-20 2025-10-10
+        Rath Yatra | 4 | 2 | sunrise | 0 | 2018-07-14 2024-07-07 2025-06-27
+        Raksha Bandhan | 5 | 15 | sunriseHeld | 0 | 2018-08-26 2023-08-30 2024-08-19 2025-08-09
+        Mahavir Jayanti | 1 | 13 | sunrise | 0 | 2020-04-06 2024-04-21 2025-04-10
+        Maha Shivaratri | 11 | 29 | midnight | 0 | 2020-02-21 2023-02-18 2024-03-08 2025-02-26
+        Vasant Panchami | 11 | 5 | sunrise | 0 | 2019-02-10 2024-02-14 2025-02-02
+        Holika Dahan | 12 | 15 | afterBhadra | 0 | 2019-03-20 2024-03-24 2025-03-13
+        Holi | 12 | 15 | afterBhadra | 1 | 2019-03-21 2024-03-25 2025-03-14 2026-03-04
+        Krishna Janmashtami | 5 | 23 | midnight | 0 | 2019-08-23 2023-09-06 2024-08-26
+        Buddha Purnima | 2 | 15 | sunrise | 0 | 2013-05-25 2024-05-23 2025-05-12
+        Guru Gobind Singh Jayanti | 10 | 7 | sunrise | 0 | 2014-01-07 2024-01-17 2025-01-06
+        Guru Ravidas Jayanti | 11 | 15 | sunrise | 0 | 2018-01-31 2019-02-19 2024-02-24 2025-02-12
+        Valmiki Jayanti | 7 | 15 | sunrise | 0 | 2018-10-24 2019-10-13 2024-10-17
+        Ganesh Chaturthi | 6 | 4 | midday | 0 | 2019-09-02 2023-09-19 2024-09-07 2025-08-27
+        Rama Navami | 1 | 9 | midday | 0 | 2020-04-02 2024-04-17 2025-04-06
+        Ugadi | 1 | 1 | sunrise | 0 | 2018-03-18 2024-04-09 2025-03-30
+        Navaratri | 7 | 1 | sunrise | 0 | 2018-10-10 2024-10-03 2025-09-22
+        Maha Saptami | 7 | 7 | sunrise | 0 | 2021-10-12
+        Guru Nanak Jayanti | 8 | 15 | sunrise | 0 | 2023-11-27 2024-11-15 2025-11-05
+        Hanuman Jayanti | 1 | 15 | sunrise | 0 | 2024-04-23 2025-04-12
+        """.split(separator: "\n").map { line in
+        let fields = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        return Festival(name: fields[0], month: Int(fields[1])!, tithi: Int(fields[2])!, moment: moments[fields[3]]!, plusDays: Int(fields[4])!,
+                        days: fields[5].split(separator: " ").map(String.init))
+    }
 
     static func iso(_ day: Int) -> String {
         let date = CivilCalendar.date(dayNumber: day)

@@ -221,7 +221,8 @@ extension DateRules {
         func differingWord(from other: NamePattern) -> Int? {
             guard words.count == other.words.count, symbols == other.symbols, latent == other.latent, person == other.person else { return nil }
             var differing: Int?
-            for i in words.indices where Set(words[i]) != Set(other.words[i]) {
+            // (The same words in any order; a position holds a handful, so no set is made.)
+            for i in words.indices where words[i].count != other.words[i].count || !words[i].allSatisfy(other.words[i].contains) {
                 guard differing == nil, !symbols[i] else { return nil }
                 differing = i
             }

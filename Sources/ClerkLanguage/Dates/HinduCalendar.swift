@@ -12,14 +12,15 @@ import Synchronization
 /// Mesha, Vaishakha Vrishabha, … Phalguna Meena. A month in which the Sun enters no sign is
 /// *adhika* (leap) and festivals skip it; this calendar never looks at one, since it finds a
 /// month from its sign entry. (In the rare month with two entries, a *kshaya* year, both
-/// names give that month.) A *tithi* is a twelfth-degree step of the Moon's elongation from
+/// names give that month.) A *tithi* is a 12° step of the Moon's elongation from
 /// the Sun: 1–15 the bright fortnight (*shukla*, 15 *purnima*, full moon), 16–30 the dark
 /// one (*krishna*, 30 *amavasya*, new moon).
 ///
 /// A festival is kept on the civil day (India, UTC+5:30) on which its tithi holds at the
 /// moment its custom names (`Moment`), at New Delhi; computed at run time, only for a phrase
-/// that names a festival, and remembered (a festival's day costs ~40 evaluations of the
-/// Moon's longitude and ~10 sunrises: BENCHMARKS.md, "Hindu festivals").
+/// that names a festival, and remembered (about a million instructions the first time:
+/// BENCHMARKS.md, "Hindu festivals"), rather than kept in a generated table, so that any
+/// year reads and nothing is built at start.
 enum HinduCalendar {
     /// The moment of a day at which a festival's tithi must hold.
     enum Moment: Hashable, Sendable {

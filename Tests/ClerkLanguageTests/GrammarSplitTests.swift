@@ -45,6 +45,18 @@ import Testing
         #expect(Grammar.everyday.namesHoliday(wordIDs(text)))
     }
 
+    /// Names that differ in one word share a rule; every name is still read, whole, as its
+    /// holiday, and fewer rules than names are made.
+    @Test func everyHolidayNameIsReadWhole() throws {
+        for name in DateRules.holidayNames.flatMap(\.1) {
+            let match = try #require(DateReader().read(name, at: Self.monday).first, "\(name)")
+            #expect(match.range == name.startIndex..<name.endIndex, "\(name)")
+            // (Those with digits are dates as well: "4th of july".)
+            if !name.contains(where: \.isNumber) { #expect(match.rule == "holiday", "\(name)") }
+        }
+        #expect(DateRules.holidays.count < DateRules.holidayNames.flatMap(\.1).count * 2 / 3)
+    }
+
     @Test func bothGrammarsShareOneVocabulary() {
         for word in ["christmas", "eve", "tomorrow", "'", "."] {
             #expect(Grammar.everyday.wordID(word) >= 0, "\(word)")

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Western and Christian feasts are computed (Gregorian and Julian Easter, nth weekdays);
 /// Jewish, Islamic and Chinese ones come from Foundation's Hebrew, Islamic and Chinese
-/// calendars. Jewish holidays start on their eve (they begin at sundown), as Duckling has them.
+/// calendars; Hindu, Sikh and Buddhist ones from the Sun's and the Moon's longitudes
+/// (`SolarLongitude`, `HinduCalendar`). Jewish holidays start on their eve (they begin at sundown), as Duckling has them.
 struct Holiday: Hashable, Sendable {
     enum Rule: Hashable, Sendable {
         /// Month and day every year.
@@ -45,6 +46,11 @@ struct Holiday: Hashable, Sendable {
         /// the Bengali calendar (`bengali`), the month's `offset + 1`th day (the month starts
         /// the day after the entry).
         case solar(sign: Int, offset: Int, bengali: Bool)
+        /// A tithi of a month of the Hindu lunisolar calendar, kept where it holds at `moment`
+        /// (`HinduCalendar.day`), then `plusDays` (Holi, the day after Holika Dahan).
+        case lunar(month: Int, tithi: Int, moment: HinduCalendar.Moment, plusDays: Int)
+        /// Onam, by its nakshatra in the solar month Chingam (`HinduCalendar.onam`).
+        case onam
     }
 
     enum HebrewShift: Hashable, Sendable {
@@ -132,12 +138,13 @@ struct Holiday: Hashable, Sendable {
             let day = CivilCalendar.dayNumber(year: 2022, month: 8, day: 16) + 365 * (year - 2022)
             return CivilCalendar.date(dayNumber: day).year == year ? day : nil
         case .solar(let sign, let offset, let bengali):
-            guard let minutes = ForeignCalendars.sankranti(sign: sign, gregorianYear: year) else { return nil }
-            // The civil day in India (UTC+5:30), and whether the entry is after sunset (18:00).
-            let local = minutes + 330
-            let day = CivilCalendar.floorDivide(local, 1440)
-            if bengali { return day + 1 + offset }
-            return day + (local - day * 1440 >= 18 * 60 ? 1 : 0) + offset
+            guard let entry = ForeignCalendars.sankrantiDay(sign: sign, gregorianYear: year) else { return nil }
+            if bengali { return entry.day + 1 + offset }
+            return entry.day + (entry.afterSunset ? 1 : 0) + offset
+        case .lunar(let month, let tithi, let moment, let plus):
+            return HinduCalendar.day(month: month, tithi: tithi, at: moment, gregorianYear: year).map { $0 + plus }
+        case .onam:
+            return HinduCalendar.onam(gregorianYear: year)
         case .earthHour, .islamicMonth:
             return nil
         }
@@ -300,6 +307,15 @@ enum ForeignCalendars {
         return minutes
     }
 
+    /// The civil day in India (UTC+5:30) of the Sun's entry into `sign` in `gregorianYear`,
+    /// and whether the entry comes after sunset (18:00), when festivals keep the next day.
+    static func sankrantiDay(sign: Int, gregorianYear: Int) -> (day: Int, afterSunset: Bool)? {
+        guard let minutes = sankranti(sign: sign, gregorianYear: gregorianYear) else { return nil }
+        let local = minutes + 330
+        let day = CivilCalendar.floorDivide(local, 1440)
+        return (day, local - day * 1440 >= 18 * 60)
+    }
+
     private struct SankrantiKey: Hashable {
         var sign: Int
         var year: Int
@@ -315,18 +331,28 @@ enum ForeignCalendars {
 enum SolarLongitude {
     /// Degrees 0..<360 at `days` since 1970-01-01T00:00 UTC.
     static func sidereal(atDays days: Double) -> Double {
+        let tropical = tropical(atDays: days)
+        let l = (tropical.apparent - ayanamsa(centuries: tropical.centuries)).truncatingRemainder(dividingBy: 360)
+        return l < 0 ? l + 360 : l
+    }
+
+    /// The Sun's apparent tropical longitude and its mean longitude, in degrees (not reduced
+    /// to 0..<360), and the Julian centuries from J2000 they were computed for.
+    static func tropical(atDays days: Double) -> (apparent: Double, mean: Double, centuries: Double) {
         let t = (days + 2_440_587.5 - 2_451_545.0) / 36_525
         let radians = Double.pi / 180
         let meanLongitude = 280.46646 + 36_000.76983 * t + 0.0003032 * t * t
         let anomaly = (357.52911 + 35_999.05029 * t - 0.0001537 * t * t) * radians
         let centre = (1.914602 - 0.004817 * t - 0.000014 * t * t) * sin(anomaly) + (0.019993 - 0.000101 * t) * sin(2 * anomaly)
             + 0.000289 * sin(3 * anomaly)
-        let node = (125.04 - 1934.136 * t) * radians
-        let apparent = meanLongitude + centre - 0.00569 - 0.00478 * sin(node)
-        let ayanamsa = 23.857092 + 1.396971 * t
-        let l = (apparent - ayanamsa).truncatingRemainder(dividingBy: 360)
-        return l < 0 ? l + 360 : l
+        return (meanLongitude + centre - 0.00569 - 0.00478 * sin(nodeRadians(centuries: t)), meanLongitude, t)
     }
+
+    /// The longitude of the Moon's ascending node, in radians, which nutation follows.
+    static func nodeRadians(centuries t: Double) -> Double { (125.04 - 1934.136 * t) * (Double.pi / 180) }
+
+    /// Lahiri's ayanamsa in degrees: how far the sidereal zodiac's start lies behind the equinox.
+    static func ayanamsa(centuries t: Double) -> Double { 23.857092 + 1.396971 * t }
 
     /// Minutes since 1970 (UTC) when the sidereal longitude reaches `30 × sign`° in `gregorianYear`.
     static func entry(intoSign sign: Int, gregorianYear year: Int) -> Int? {

@@ -130,18 +130,115 @@ extension DateRules {
         (Holiday(rule: .solar(sign: 0, offset: 0, bengali: false)), ["vaisakhi", "baisakhi", "vasakhi", "vaishakhi", "mesha sankranti", "mesha sankranthi"]),
         (Holiday(rule: .solar(sign: 0, offset: 0, bengali: true)), ["pohela boishakh", "pahela baishakh", "poila baisakh", "bengali new year"]),
         (Holiday(rule: .solar(sign: 0, offset: 24, bengali: true)), ["rabindra jayanti", "rabindranath jayanti", "tagore jayanti", "rabindra jayanthi"]),
+        // Hindu lunisolar calendar (HinduCalendar): month 1 Chaitra … 12 Phalguna, tithi 1–15
+        // the bright fortnight, 16–30 the dark one, at the moment each festival's custom names
+        (lunar(1, 1), ["ugadi", "yugadi", "gudi padwa", "chaitra sukladi", "chaitra sukhladi", "samvatsaradi"]),
+        (lunar(1, 1, days: 9), ["chaitra navratri", "chaitra navaratri"]),
+        (lunar(1, 9, .midday), ["rama navami", "ram navami"]),
+        (lunar(1, 13), ["mahavir jayanti", "mahaveer jayanti", "mahavir janma kalyanak", "mahaveer janma kalyanak"]),
+        (lunar(1, 15), ["hanuman jayanti"]),
+        (lunar(2, 15), ["vesak", "vaisakha", "buddha day", "buddha purnima", "buddha jayanti"]),
+        (lunar(4, 2), ["rath yatra", "ratha yatra"]),
+        (lunar(5, 15, .sunriseHeld), ["raksha bandhan", "rakhi"]),
+        (lunar(5, 23, .midnight), ["janmashtami", "krishna janmashtami", "gokulashtami", "krishna jayanti"]),
+        (lunar(6, 4, .midday), ["ganesh chaturthi", "ganesha chaturthi", "vinayaka chaturthi"]),
+        (lunar(7, 1, days: 9), ["navaratri", "navratri", "durga puja"]),
+        (lunar(7, 7), ["maha saptami"]),
+        (lunar(7, 8), ["maha ashtami", "durga ashtami"]),
+        (lunar(7, 9), ["maha navami"]),
+        (lunar(7, 10, .afternoon), ["dussehra", "dasara", "vijayadashami"]),
+        (lunar(7, 15), ["valmiki jayanti", "maharishi valmiki jayanti", "pargat diwas"]),
+        (lunar(7, 19, .moonrise), ["karva chauth", "karwa chauth"]),
+        (lunar(7, 28, .pradosh), ["dhanteras", "dhanatrayodashi"]),
+        // The dark fourteenth: its night for Kali Chaudas, the day before Diwali; its dawn for Naraka Chaturdashi.
+        (lunar(7, 29, .midnight), ["kali chaudas", "choti diwali", "chhoti diwali"]),
+        (lunar(7, 29), ["naraka chaturdashi", "narak chaturdashi"]),
+        (lunar(7, 30, .pradosh), ["diwali", "deepavali", "deepawali", "divali", "lakshmi puja", "laxmi puja"]),
+        (lunar(8, 1), ["govardhan puja"]),
+        (lunar(8, 2, .afternoon), ["bhai dooj", "bhaiya dooj", "bhau beej"]),
+        (lunar(8, 6), ["chhath", "chhath puja", "surya shashthi", "dala puja"]),
+        (lunar(8, 15), ["guru nanak jayanti", "guru nanak birthday", "gurpurab"]),
+        (lunar(10, 7), ["guru gobind singh jayanti", "guru govind singh jayanti", "guru gobind singh birthday"]),
+        (lunar(11, 5), ["vasant panchami", "basant panchami", "saraswati puja", "saraswati jayanti"]),
+        (lunar(11, 15), ["guru ravidas jayanti", "guru ravidass jayanti", "guru ravidas birthday", "guru ravidass birthday"]),
+        (lunar(11, 25), ["dayananda saraswati jayanti", "dayanand saraswati jayanti"]),
+        (lunar(11, 29, .midnight), ["maha shivaratri", "mahashivaratri", "maha shivratri", "shivaratri"]),
+        (lunar(12, 15, .afterBhadra), ["holika dahan", "chhoti holi", "choti holi", "kamudu pyre"]),
+        (lunar(12, 15, .afterBhadra, plusDays: 1), ["holi", "dhulandi", "phagwah"]),
+        (Holiday(rule: .onam), ["onam", "thiru onam", "thiruvonam"]),
         // Zoroastrian (Shahenshahi) calendar
         (Holiday(rule: .parsiNewYear), ["parsi new year", "parsi new year's day", "jamshedi navroz", "jamshedi navroze"]),
     ]
+
+    /// A festival of the Hindu lunisolar calendar: `tithi` of lunar `month` (1 Chaitra … 12
+    /// Phalguna) where it holds at `moment`.
+    private static func lunar(_ month: Int, _ tithi: Int, _ moment: HinduCalendar.Moment = .sunrise, plusDays: Int = 0, days: Int = 1) -> Holiday {
+        Holiday(rule: .lunar(month: month, tithi: tithi, moment: moment, plusDays: plusDays), days: days)
+    }
 
     /// Names that are also plain phrases ("how long is an earth day", "new year's
     /// resolutions", "happy new year"): a holiday only alone, or with a year, a preposition or
     /// other date words ("on new year", "what's on new year's").
     static let weakHolidayNames: Set<String> = ["earth day", "st patrick", "saint patrick", "st patricks", "saint patricks",
-                                                "new year", "new years", "new year's", "family day", "day of the dead", "epiphany", "guy fawkes"]
+                                                "new year", "new years", "new year's", "family day", "day of the dead", "epiphany", "guy fawkes",
+                                                "rakhi"]
 
+    /// Names that are also people's: after "with" or "and" a person ("lunch with Rakhi on
+    /// Friday", "Ana and Rakhi"), not the day.
+    static let holidayNamesOfPeople: Set<String> = ["rakhi"]
+
+    /// A holiday's names as few rules as read the same: two names that differ in one word
+    /// only are one rule with both words there ("st patrick's day" and "saint patrick's day":
+    /// `st|saint patrick ' s day`; "diwali", "deepavali" and "divali": one `.words`), merged
+    /// again while any two do, which never reads a name that was not listed. A chart of a
+    /// holiday phrase clears a stamp per rule of its stage (BENCHMARKS.md, "Hindu festivals").
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
-        names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }
+        var patterns: [NamePattern] = []
+        for name in names {
+            let tokens = nameTokens(name)
+            var pattern = NamePattern(words: tokens.map { [$0.text] }, symbols: tokens.map { $0.kind == .symbol },
+                                      latent: weakHolidayNames.contains(name), person: holidayNamesOfPeople.contains(name))
+            while let i = patterns.firstIndex(where: { $0.differingWord(from: pattern) != nil }) {
+                let other = patterns.remove(at: i)
+                let position = other.differingWord(from: pattern)!
+                pattern.words[position] = other.words[position] + pattern.words[position].filter { !other.words[position].contains($0) }
+            }
+            patterns.append(pattern)
+        }
+        return patterns.map { holidayRule(holiday, $0.elements, latent: $0.latent, person: $0.person) }
+    }
+
+    /// Holiday names read by one rule: the words each position may hold.
+    private struct NamePattern {
+        var words: [[String]]
+        /// Which positions are a symbol (an apostrophe), not a word.
+        var symbols: [Bool]
+        var latent: Bool
+        var person: Bool
+
+        /// The one word position at which `other` differs from this pattern, when it is the
+        /// only difference (so that the two are one pattern with both words there).
+        func differingWord(from other: NamePattern) -> Int? {
+            guard words.count == other.words.count, symbols == other.symbols, latent == other.latent, person == other.person else { return nil }
+            var differing: Int?
+            // (The same words in any order; a position holds a handful, so no set is made.)
+            for i in words.indices where words[i].count != other.words[i].count || !words[i].allSatisfy(other.words[i].contains) {
+                guard differing == nil, !symbols[i] else { return nil }
+                differing = i
+            }
+            return differing
+        }
+
+        /// The pattern's elements, with what may come between words.
+        var elements: [Element] {
+            var pattern: [Element] = []
+            pattern.reserveCapacity(words.count * 2)
+            for (i, choices) in words.enumerated() {
+                if i > 0 { pattern.append(DateRules.holidayNameJoiner) }
+                pattern.append(symbols[i] ? Element.symbol(choices[0]) : choices.count == 1 ? Element.word(choices[0]) : Element.words(choices))
+            }
+            return pattern
+        }
     }
 
     /// The words and symbols each holiday name's rule matches (`holidayRule`), without
@@ -187,16 +284,10 @@ extension DateRules {
     private static let holidayNameJoiner = Element.symbols([".", "-"]).opt
     private static let holidayNameEnd = Element.symbol(".").touching.opt
 
-    private static func holidayRule(_ holiday: Holiday, _ name: String, latent: Bool) -> Rule {
-        let tokens = nameTokens(name)
-        var pattern: [Element] = []
-        pattern.reserveCapacity(tokens.count * 2 + 1)
-        for (i, token) in tokens.enumerated() {
-            if i > 0 { pattern.append(holidayNameJoiner) }
-            pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
-        }
-        pattern.append(holidayNameEnd)
-        return Rule("holiday", pattern, role: "date") { _ in
+    private static func holidayRule(_ holiday: Holiday, _ name: [Element], latent: Bool, person: Bool) -> Rule {
+        let pattern = name + [holidayNameEnd]
+        return Rule("holiday", pattern, role: "date") { m in
+            if person, m.captures[0] > 0, ["with", "and"].contains(m.tokens[Int(m.captures[0] >> 1) - 1].text) { return nil }
             var t = TimeValue.date(.holiday(holiday), .day)
             if case .earthHour = holiday.rule {
                 t.grain = .minute

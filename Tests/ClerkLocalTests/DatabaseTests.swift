@@ -63,6 +63,28 @@ import Testing
         #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
     }
 
+    /// With the latest step's number given, a file already at it opens without the steps
+    /// being made; a file behind gets them made and applied.
+    @Test func theStepsAreMadeOnlyForAFileBehindTheLatest() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        var made = 0
+        func steps() -> [Migration] {
+            made += 1
+            return Self.steps
+        }
+        try database.migrate(steps(), latest: 2, appliedAt: Date(timeIntervalSince1970: 100))
+        #expect(made == 1)
+        #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
+        try database.migrate(steps(), latest: 2, appliedAt: Date(timeIntervalSince1970: 200))
+        #expect(made == 1)
+        #expect(try database.rows("SELECT number, applied FROM schema_migrations ORDER BY number") { "\($0.int(0)) \($0.int(1))" } == ["1 100", "2 100"])
+    }
+
+    @Test func theStoresLatestStepNumberIsItsLastStep() {
+        #expect(StoreSchema.latest == StoreSchema.migrations.map(\.number).max())
+    }
+
     @Test func aStepThatFailsLeavesTheStepsBeforeItAndTheNextOpenGoesOn() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)

@@ -61,13 +61,13 @@ public final class LocalStore {
         }
         do {
             let database = try Database(path: path, busyTimeout: busyTimeout)
-            try database.migrate(StoreSchema.migrations, latest: StoreSchema.latest, appliedAt: now.now())
+            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
             return database
         } catch let error as DatabaseError where [.readOnly, .cannotOpen].contains(error.problem(busyTimeout: 0))
             && FileManager.default.fileExists(atPath: path) {
             do {
                 let database = try Database(readingOnly: path, busyTimeout: busyTimeout)
-                try database.migrate(StoreSchema.migrations, latest: StoreSchema.latest, appliedAt: now.now())
+                try database.migrate(StoreSchema.migrations, appliedAt: now.now())
                 return database
             } catch {
                 throw serviceError(error, path: path)

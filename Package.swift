@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "CZlib", dependencies: ["CLibraryLoader"]),
         // The commit clerk was built from: a weak symbol `make` defines at link time (no library).
         .systemLibrary(name: "CBuildInfo"),
+        // glibc's malloc tuning (<malloc.h>, which Swift's Glibc module leaves out; no library).
+        .systemLibrary(name: "CMalloc"),
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
@@ -54,7 +56,7 @@ let package = Package(
         .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
-            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "CEditLine", "CBuildInfo"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "CEditLine", "CBuildInfo", "CMalloc"],
             swiftSettings: strictSettings
         ),
         // Speed figures for BENCHMARKS.md: `swift run -c release clerk-benchmarks`.

@@ -48,5 +48,38 @@ public enum TablesInBackground {
         _ = Vocabulary.correctionPhraseStarts
         _ = EventReminders.reminderOrHeads
         _ = Router.months
+        // Lists asked after the reader by every kind of line measured (a question about the
+        // agenda, a new event, a move, a question about free time: 37 lists, 0.18 M
+        // instructions): built here, while the grammar is still being made, rather than
+        // while the answer waits (branch `start40`).
+        _ = EventHold.heads
+        _ = FixedCommands.aboutItselfWords
+        _ = Vocabulary.acknowledgements
+        _ = Vocabulary.meetVerbs
+        _ = Vocabulary.clockQuestionHeads
+        _ = Classifier.cannotMakeLeads
+        _ = Vocabulary.personalOccasions
+        _ = FilePhrases.keptListKinds
+        _ = Vocabulary.repeatWords
+        _ = FilePhrases.searchNouns
+        _ = Classifier.platformEvents
+        _ = Vocabulary.inviteVerbs
+        _ = FilePhrases.wroteHeads
+        _ = EventFields.setVerbs
+        _ = FilePhrases.createVerbs
+        _ = Classifier.remindSwitchWords
+        _ = EventSwap.verbs
+        _ = Vocabulary.mealWords
+        _ = Vocabulary.lengthWords
+        _ = Vocabulary.ownerWords
+        _ = Sentence.wonderingLeads
+        _ = Classifier.differenceWords
+        _ = FollowUps.pronouns
+        _ = Sentence.softeners
+        _ = Classifier.aheadWords
+        _ = EventFields.addVerbs
+        _ = EventDetails.allDayWord
+        _ = FilePhrases.listsWord
+        _ = FilePhrases.listWord
     }
 }

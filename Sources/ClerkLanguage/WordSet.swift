@@ -20,6 +20,12 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
         table = WordTable(words)
         bits = table.bits
     }
+    /// The words of a list that names them many times over, about `distinct` of them different:
+    /// its index is sized for those, not for every word given (`WordTable.Builder`).
+    init(_ words: [String], distinct: Int) {
+        table = WordTable(words, distinct: distinct)
+        bits = table.bits
+    }
     init(arrayLiteral words: String...) { self.init(words) }
 
     // Concrete overloads, so that a call never falls to `Sequence.contains`, a linear scan.
@@ -63,8 +69,10 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     /// (One pass: a word's number is the count of words before it, so a new word's value is
     /// appended and a repeated one combined in place, with no list of words or numbers made
     /// on the side: the router's table of 2,500 pairs is built at every start.)
-    init(_ pairs: some Sequence<(String, Value)>, combine: (Value, Value) -> Value) {
-        var builder = WordTable.Builder(expected: pairs.underestimatedCount)
+    /// `distinct`, when the pairs name their words more than once, is about how many words
+    /// are different (`WordSet.init(_:distinct:)`).
+    init(_ pairs: some Sequence<(String, Value)>, distinct: Int? = nil, combine: (Value, Value) -> Value) {
+        var builder = WordTable.Builder(expected: distinct ?? pairs.underestimatedCount, among: pairs.underestimatedCount)
         var values: [Value] = []
         values.reserveCapacity(pairs.underestimatedCount)
         for (word, value) in pairs {
@@ -90,6 +98,8 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
 
     var keys: [String] { table.words }
+    /// `WordTable.isAtMostAQuarterFull`, for a test.
+    var isAtMostAQuarterFull: Bool { table.isAtMostAQuarterFull }
     var count: Int { table.words.count }
     func makeIterator() -> Zip2Sequence<[String], [Value]>.Iterator { zip(table.words, values).makeIterator() }
 }
@@ -115,6 +125,17 @@ struct WordTable: Sendable {
         self.init(builder)
     }
 
+    /// The table of `given`, about `distinct` of whose words are different (`Builder`).
+    init(_ given: [String], distinct: Int) {
+        var builder = Builder(expected: distinct, among: given.count)
+        for word in given { _ = builder.number(word) }
+        self.init(builder)
+    }
+
+    /// True when the index is at most a quarter full, as `Builder` means it to be (a test
+    /// checks the tables sized from an estimate).
+    var isAtMostAQuarterFull: Bool { words.count <= slots.capacity / 2 }
+
     /// The table of `given`, and for each word given the number it has in the table.
     static func build(_ given: [String]) -> (table: WordTable, ids: [Int]) {
         var builder = Builder(expected: given.count)
@@ -128,10 +149,15 @@ struct WordTable: Sendable {
     /// table, list after list: `build(Array(lists.joined()))` without the joined copy (the
     /// date grammar's lists are 1,300, and appending each to one list cost 0.4 M
     /// instructions of every start).
+    ///
+    /// The lists name their words many times over (the date grammar's 3,909 mentions are 977
+    /// words), so the index is sized for a quarter of the words given: sized for all of them
+    /// it was 16,384 slots (192 KiB to fill and fault in on the grammar's thread at every
+    /// start) where 4,096 hold the words a quarter full.
     static func build(lists: [[String]]) -> (table: WordTable, ids: [Int32]) {
         var count = 0
         for list in lists { count += list.count }
-        var builder = Builder(expected: count)
+        var builder = Builder(expected: 0, among: count)
         var ids: [Int32] = []
         ids.reserveCapacity(count)
         for list in lists {
@@ -150,8 +176,12 @@ struct WordTable: Sendable {
         var bits: UInt64 = 0
 
         /// Room for `expected` words: the index is sized once, at most a quarter full, so it
-        /// never grows.
-        init(expected: Int) {
+        /// never grows. For a list that repeats its words, `given` of them in all, `expected`
+        /// is an estimate of how many are different, taken as at least a quarter of `given`
+        /// and one more: the index then has more slots than words given, so it is never filled
+        /// (an insert or a look-up stops at an empty slot) even where the estimate is low.
+        init(expected: Int, among given: Int = 0) {
+            let expected = max(expected, given / 4 + 1)
             slots = HashSlots(capacity: max(expected * 2, 16))
             words.reserveCapacity(expected)
             starts.reserveCapacity(expected + 1)

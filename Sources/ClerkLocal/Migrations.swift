@@ -4,10 +4,21 @@ import FoundationEssentials
 
 /// One numbered, named step of the store's schema. Steps only ever get appended: a released
 /// step is never edited, a change is a new step.
+///
+/// The SQL is made when a step is applied, not when the list of steps is: an up-to-date store
+/// opened at every start needs only the steps' numbers, and the store's SQL, built from the
+/// trigger templates (`ChangeTriggers`), cost every start 0.3 M instructions.
 struct Migration {
     var number: Int
     var name: String
-    var sql: String
+    private let makeSQL: @Sendable () -> String
+    var sql: String { makeSQL() }
+
+    init(number: Int, name: String, sql: @escaping @autoclosure @Sendable () -> String) {
+        self.number = number
+        self.name = name
+        makeSQL = sql
+    }
 }
 
 extension Database {

@@ -1,6 +1,7 @@
 import ClerkAssistant
 import ClerkCore
 import ClerkLanguage
+internal import CMalloc
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -78,6 +79,11 @@ struct ClerkApp {
         case .status:
             return AccountCommands.status(options: options, paths: paths, environment: environment)
         case .request, .conversation:
+            // glibc grows the grammar thread's heap (an arena of its own) a page at a time, an
+            // mprotect call each (85 of them at every start), and the main heap 128 KiB at a
+            // time (13 brk calls): with a top pad of 1 MiB both grow in 1 MiB steps (one
+            // mprotect, four brk). Pages are still only faulted in as they are written.
+            _ = cmalloc_set_top_pad(1 << 20)
             TablesInBackground.start()
             let session: Session, backend: Backend
             do {

@@ -59,9 +59,8 @@ import Testing
         #expect(first["x"] == 1 && first.count == 1)
     }
 
-    /// The everyday grammar numbers its words as every mention looked up in turn would (an
-    /// element shared by many rules is looked up once), the holiday names' words after them.
-    @Test func theGrammarNumbersEveryWordInTheOrderFirstMet() {
+    /// Every word the everyday grammar's rules mention, in order, once a mention.
+    static func everydayMentions() -> [String] {
         var mentioned: [String] = []
         for rules in DateRules.everydayStages {
             for rule in rules {
@@ -73,6 +72,13 @@ import Testing
                 }
             }
         }
+        return mentioned
+    }
+
+    /// The everyday grammar numbers its words as every mention looked up in turn would (an
+    /// element shared by many rules is looked up once), the holiday names' words after them.
+    @Test func theGrammarNumbersEveryWordInTheOrderFirstMet() {
+        let mentioned = Self.everydayMentions()
         let (table, ids) = WordTable.build(mentioned + DateRules.holidayNameWords.joined())
         #expect(table.words.count == Grammar.everyday.words)
         let all = mentioned + DateRules.holidayNameWords.joined()
@@ -87,6 +93,29 @@ import Testing
         let (table, ids) = WordTable.build(lists: lists)
         #expect(table.words == joined.words && table.words == ["in", "the", "morning", "evening", "noon"])
         #expect(ids == joinedIDs.map { Int32($0) } && ids == [0, 1, 2, 1, 3, 2, 4, 0])
+    }
+
+    /// A table sized from an estimate of its different words finds every word with the
+    /// number a table sized for all of them gives, even where the estimate is far too low;
+    /// tables of the words the start's estimates are made for (the grammar's every mention,
+    /// the fixed forms' words, the router's pairs) are at most a quarter full, as meant.
+    @Test func aTableSizedFromAnEstimateHoldsEveryWord() {
+        let given = (0..<600).map { "w\($0 % 450)" }
+        let sized = WordTable(given)
+        let low = WordTable(given, distinct: 3)
+        #expect(low.words == sized.words && low.words.count == 450)
+        for (id, word) in sized.words.enumerated() { #expect(low.index(of: word) == id, "\(word)") }
+        #expect(low.index(of: "w450") == nil && low.index(of: "") == nil)
+        #expect(sized.isAtMostAQuarterFull && !low.isAtMostAQuarterFull)
+        let (lists, _) = WordTable.build(lists: [given, given])
+        #expect(lists.words == sized.words)
+
+        let mentioned = Self.everydayMentions()
+        #expect(WordTable.build(lists: [mentioned] + DateRules.holidayNameWords).table.isAtMostAQuarterFull)
+        var formWords: [String] = []
+        for form in FixedCommands.forms.keys { form.asciiWords(cutAt: UInt8(ascii: " "), into: &formWords) }
+        #expect(WordTable(formWords, distinct: formWords.count / 3).isAtMostAQuarterFull)
+        #expect(WordClass.table.isAtMostAQuarterFull)
     }
 
     /// A word's lists in the router's one table are every list it was given on, and no other;

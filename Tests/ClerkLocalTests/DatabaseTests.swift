@@ -2,6 +2,7 @@
 import CSQLite
 import ClerkCore
 import Foundation
+import Synchronization
 import Testing
 
 /// The SQLite wrapper on real files: settings, migrations, transactions, errors.
@@ -61,6 +62,28 @@ import Testing
         }
         #expect(applied == ["1 notes 100", "2 note tags 200"])
         #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
+    }
+
+    /// A step's SQL is made only when the step is applied: a file already at the latest
+    /// step opens without any being made.
+    @Test func aStepsSQLIsMadeOnlyWhenItIsApplied() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        let made = Mutex<[Int]>([])
+        @Sendable func sql(_ step: Int) -> String {
+            made.withLock { $0.append(step) }
+            return Self.steps[step - 1].sql
+        }
+        func steps() -> [Migration] {
+            [Migration(number: 1, name: "notes", sql: sql(1)), Migration(number: 2, name: "note tags", sql: sql(2))]
+        }
+        try database.migrate(Array(steps().prefix(1)), appliedAt: Date(timeIntervalSince1970: 100))
+        #expect(made.withLock { $0 } == [1])
+        try database.migrate(steps(), appliedAt: Date(timeIntervalSince1970: 200))
+        #expect(made.withLock { $0 } == [1, 2])
+        try database.migrate(steps(), appliedAt: Date(timeIntervalSince1970: 300))
+        #expect(made.withLock { $0 } == [1, 2])
+        #expect(try database.rows("SELECT number, applied FROM schema_migrations ORDER BY number") { "\($0.int(0)) \($0.int(1))" } == ["1 100", "2 200"])
     }
 
     @Test func aStepThatFailsLeavesTheStepsBeforeItAndTheNextOpenGoesOn() throws {

@@ -61,12 +61,14 @@ struct WordClass: OptionSet, Hashable, Sendable {
 
     /// The classes and `RouteWord` lists of every word on some list: the classes' words, then
     /// the lists' (`RouteWord.forEachListed`), in one list of pairs made into one table.
+    /// (Many words are on several lists: the index is sized for half the pairs, not for
+    /// all of them, a table half the size to fill and fault in at every start.)
     static let table: WordMap<Entry> = {
         var table: [(String, Entry)] = []
         table.reserveCapacity(4_096)
         forEachClassed { table.append(($0, Entry(classes: $1))) }
         RouteWord.forEachListed { table.append(($0, Entry(lists: $1))) }
-        return WordMap(table) { Entry(classes: $0.classes.union($1.classes), lists: $0.lists.union($1.lists)) }
+        return WordMap(table, distinct: table.count / 2) { Entry(classes: $0.classes.union($1.classes), lists: $0.lists.union($1.lists)) }
     }()
 
     /// Gives `body` the words of the classes' lists, each with its class.

@@ -19,6 +19,16 @@ enum AgendaDefaults {
 
 /// query_agenda: events in a range, free time, or the next event.
 extension Session {
+    /// The day a line asks "when is" of, when that is all it asks: one whole day named
+    /// alone ("when is diwali", "when's next friday"), no event, person or free time.
+    func dayAskedWhen(_ query: AgendaQuery) -> LocalDate? {
+        guard query.words == nil, query.attendee == nil, query.calendar == nil, !query.wantsFreeTime, !query.wantsCount,
+              let when = query.when, when.isAllDay, when.recurrence == nil, when.end.timeIntervalSince(when.start) <= 86_400 + 3600,
+              let line = lastLine.map(Spelling.fold), ["when is ", "when's ", "whens "].contains(where: line.hasPrefix)
+        else { return nil }
+        return DateText(zone: context.zone).localDate(when.start)
+    }
+
     func queryAgenda(_ query: AgendaQuery) -> Reply {
         // "when is the christmas party", "show me xmas lunch": the event named so, when one
         // is to come, not what is on the holiday.
@@ -26,6 +36,18 @@ extension Session {
             var asked = query
             (asked.titleDate, asked.when, asked.range, asked.words) = (nil, nil, nil, named)
             return queryAgenda(asked)
+        }
+        // "when is diwali", "when's next friday": the day asked is the answer ("Friday 29
+        // October 2027 (in 328 days).", as "what day is christmas on" says it), then what is on
+        // it ("Nothing on Fri 29 Oct 2027." said only that).
+        if !answeringDayAsked, let day = dayAskedWhen(query) {
+            answeringDayAsked = true
+            defer { answeringDayAsked = false }
+            var reply = queryAgenda(query)
+            let text = DateText(zone: context.zone)
+            let head = Renderer.dayAsked(day, text: text, now: context.now.now())
+            reply.message = reply.message.hasPrefix("Nothing on") ? head : head + "\n" + reply.message
+            return reply
         }
         lastQuery = query
         let now = context.now.now()

@@ -422,7 +422,7 @@ enum Classifier {
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
                 || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head)
-                || asksWhenNamed(s, head: c.head) || AgendaReader.arrivalAsked(s) != nil
+                || asksWhenNamed(s, head: c.head) || AgendaReader.arrivalAsked(s) != nil || AgendaReader.notesCue(s) != nil
                 || AgendaReader.overlapCue(s) != nil || AgendaReader.dayRankCue(s, wantsFreeTime: false) != nil {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }

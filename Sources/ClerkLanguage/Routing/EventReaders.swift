@@ -1689,6 +1689,12 @@ enum ReferenceReader {
         if reference.when != nil, !reference.isSeries, s.tokens.indices.contains(where: { s.word($0, isIn: onlyWords) && !s.isInDate($0) }) {
             reference.isOneOccurrence = true
         }
+        // "move this month's book club to the 10th", "cancel tomorrow's standup": a day said as
+        // the event's owner names that time of it too.
+        if reference.when != nil, !reference.isSeries, reference.words != nil,
+           range.contains(where: { s.isInDate($0) && s.tokens[$0].isPossessive && $0 + 1 < range.upperBound && !s.isInDate($0 + 1) }) {
+            reference.isOneOccurrence = true
+        }
         // "delete the meetings with Bob next week", "cancel the standups after january":
         // events named in the plural within a span are every one of them ("the doctors
         // appointment" is one).

@@ -83,7 +83,8 @@ struct Chart: ~Copyable {
 
     /// The items are the chart's to destroy (before its scratch block goes back).
     deinit {
-        for i in 0..<itemCount { _ = (itemStore + i).move() }
+        // Destroyed in place (`move()` copied each 296-byte item to the stack first).
+        itemStore.deinitialize(count: itemCount)
         if ownsItemStore { itemStore.deallocate() }
         foundStorage.free()
     }
@@ -281,6 +282,9 @@ struct Chart: ~Copyable {
 
         subscript(_ i: Int) -> Found { base[i] }
 
+        /// Where match `i` lies, for reading its fields in place (a `Found` read whole is 80 bytes).
+        func at(_ i: Int) -> UnsafePointer<Found> { UnsafePointer(base + i) }
+
         func free() { if owned { base.deallocate() } }
     }
 
@@ -409,9 +413,11 @@ struct Chart: ~Copyable {
         Unmanaged.passUnretained(stage.sources[Int(r)])._withUnsafeGuaranteedRef { source in
             let matches = found
             for k in 0..<matches.count {
-                let end = matches[k].end, slots = matches[k].captures
+                // The match read where it lies: the list does not change while its matches are
+                // produced. (`captures` is a stored property: its pointer always exists.)
+                let found = matches.at(k), end = found.pointee.end, slots = found.pointer(to: \.captures)!
                 // (Made afresh for each match: `reserveItem` may move the items.)
-                let m = Match(captures: slots, tokens: tokenStore, items: itemStore, context: context,
+                let m = Match(captures: CaptureSlots(slots), tokens: tokenStore, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }
                 // The same reading again (another way to the same words): nothing new.
@@ -419,14 +425,15 @@ struct Chart: ~Copyable {
                 var partCount = 1
                 if source.role == nil {
                     partCount = 0
-                    for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += itemStore[Int(slots[k] >> 1)].partCount }
+                    let c = m.captures
+                    for k in 0..<c.count where c[k] >= 0 && c[k] & 1 == 1 { partCount += itemStore[Int(c[k] >> 1)].partCount }
                 }
                 let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
                 // The reading moved into the item, not copied: a production is large, and a copy
                 // went through the optional's generic copy and destroy.
                 guard let slot = reserveItem(first: position, end: end, kind: production.value.kind) else { continue }
                 slot.initialize(to: ItemStorage(first: position, end: end, value: (consume production).value, rule: source,
-                         captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
+                         captures: slots.pointee, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                          standsAlone: standsAlone, priority: priority, generation: Int(pass)))
             }
         }

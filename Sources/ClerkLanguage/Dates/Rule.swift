@@ -252,8 +252,8 @@ final class Element: Sendable {
 /// What a pattern matched, element by element (nil for an absent optional element).
 struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
-    /// `2i+1` item `i`.
-    var captures: Captures
+    /// `2i+1` item `i`; read where the chart keeps them.
+    let captures: CaptureSlots
     /// The chart's tokens and items, which outlive the match (see `Chart.tokenStore`).
     let tokens: UnsafeBufferPointer<Token>
     let items: UnsafePointer<ItemStorage>

@@ -69,7 +69,7 @@ struct Chart: ~Copyable {
         self.grammar = grammar
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         capacity = 64 + tokens.count * 12
-        scratch = Scratch(tokens: tokens, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
+        scratch = Scratch(tokens: tokens, wordIDs: self.wordIDs, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
         itemStore = scratch.items
         itemRoom = scratch.itemRoom
         tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
@@ -309,6 +309,8 @@ struct Chart: ~Copyable {
         let firstStartingAt: UnsafeMutablePointer<Int32>
         /// One stamp per rule of the largest stage.
         let applied: UnsafeMutablePointer<UInt32>
+        /// The tokens' word numbers (`Chart.wordIDs`), for `Match.wordID`.
+        let wordIDs: UnsafeMutablePointer<Int32>
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
         /// One byte of kind bits per token.
@@ -327,10 +329,10 @@ struct Chart: ~Copyable {
         /// costs a tenth of that. One block, shared by the threads that read at once.
         private static let spare = Mutex<(address: UInt, bytes: Int)>((0, 0))
 
-        init(tokens given: [Token], kinds: Int, rules: Int, items: Int) {
+        init(tokens given: [Token], wordIDs givenIDs: [Int32], kinds: Int, rules: Int, items: Int) {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
-            let words = Captures.capacity + heads + rules
+            let words = Captures.capacity + heads + rules + tokenCount
             // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             itemRoom = min(items, Self.itemsInBlock)
@@ -375,6 +377,13 @@ struct Chart: ~Copyable {
             firstStartingAt.initialize(repeating: -1, count: heads)
             applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
+            let ids = (wordsStart + (Captures.capacity + heads + rules) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
+            givenIDs.withUnsafeBufferPointer { given in
+                let copied = min(given.count, tokenCount)
+                if let from = given.baseAddress { ids.initialize(from: from, count: copied) }
+                (ids + copied).initialize(repeating: -1, count: tokenCount - copied)
+            }
+            wordIDs = ids
             headers = (wordsStart + words * 4).bindMemory(to: Header.self, capacity: items)
             freshKinds = (wordsStart + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: flagBytes)
             freshKinds.initialize(repeating: 0, count: flagBytes)
@@ -417,7 +426,7 @@ struct Chart: ~Copyable {
                 // produced. (`captures` is a stored property: its pointer always exists.)
                 let found = matches.at(k), end = found.pointee.end, slots = found.pointer(to: \.captures)!
                 // (Made afresh for each match: `reserveItem` may move the items.)
-                let m = Match(captures: CaptureSlots(slots), tokens: tokenStore, items: itemStore, context: context,
+                let m = Match(captures: CaptureSlots(slots), tokens: tokenStore, wordIDs: scratch.wordIDs, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }
                 // The same reading again (another way to the same words): nothing new.

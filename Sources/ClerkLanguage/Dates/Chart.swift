@@ -536,9 +536,15 @@ struct Chart: ~Copyable {
 
     /// For a rule that begins with a reading of `kind` at `position`: whether some reading
     /// there passes its test and, when the rule needs a reading next, has one after it.
+    /// A reading not followed by the word the rule needs right after it (`leadFollowerSet`,
+    /// as `matchItems`' `canContinue` would find) is passed over before its test is called:
+    /// a try through it would find nothing.
     @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
         guard rule.leadTest >= 0 else { return true }
-        return someReading(of: kind, at: position, passing: rule.leadTest) { end in followerMayStart(rule, end) }
+        let set = rule.leadFollowerSet
+        return someReading(of: kind, at: position, passing: rule.leadTest) { end in
+            set < 0 || end < tokens.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
+        } andThen: { end in followerMayStart(rule, end) }
     }
 
     /// `followerMayStart` for a try from a word or number: when that token is the rule's first
@@ -559,17 +565,20 @@ struct Chart: ~Copyable {
         return false
     }
 
-    /// Whether some reading of `kind` starting at `position` passes item test `test` and,
-    /// given the token it ends at, `andThen`.
+    /// Whether some reading of `kind` starting at `position` whose end passes `endingWhere`
+    /// (asked first: it is cheaper) passes item test `test` and, given where it ends, `andThen`.
     @inline(__always) private func someReading(of kind: Int, at position: Int, passing test: Int32,
+                                               endingWhere: (Int) -> Bool = { _ in true },
                                                andThen: (Int) -> Bool = { _ in true }) -> Bool {
         let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
         var index = firstStartingAt[position * Self.kinds + kind]
         while index >= 0 {
             let i = Int(index)
             index = headers[i].nextStartingHere
+            let end = Int(headers[i].end)
+            guard endingWhere(end) else { continue }
             let passes = check._withUnsafeGuaranteedRef { $0.passes(Item(itemStore + i)) }
-            if passes, andThen(Int(headers[i].end)) { return true }
+            if passes, andThen(end) { return true }
         }
         return false
     }

@@ -3,7 +3,7 @@
 struct Captures: Sendable {
     /// Patterns have at most this many elements (checked when the grammar is built).
     static let capacity = 16
-    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    fileprivate var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
                           Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
     = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
     private(set) var count = 0
@@ -46,3 +46,24 @@ struct Captures: Sendable {
     }
 }
 
+/// A match's captures read where they lie, for `Match`: the matches are `Chart.FoundList`'s,
+/// which does not change while they are produced. (A `Match` holding its `Captures` copied
+/// the 72 bytes out of the list, into the match and with the match into the rule's call:
+/// ~70 instructions a match, ~8 matches a parse.)
+struct CaptureSlots {
+    private let slots: UnsafeRawPointer
+    let count: Int
+
+    @inline(__always) init(_ captures: UnsafePointer<Captures>) {
+        // (`storage` is a stored property: its pointer always exists.)
+        slots = UnsafeRawPointer(captures.pointer(to: \.storage)!)
+        count = captures.pointee.count
+    }
+
+    /// Slot `i` (see `Captures`), which must be below `count` (inlined: `Match`'s readers are
+    /// small enough to be inlined into the rules only with it).
+    @inline(__always) subscript(_ i: Int) -> Int32 {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count))
+        return slots.load(fromByteOffset: i &* MemoryLayout<Int32>.stride, as: Int32.self)
+    }
+}

@@ -69,7 +69,7 @@ struct Chart: ~Copyable {
         self.grammar = grammar
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         capacity = 64 + tokens.count * 12
-        scratch = Scratch(tokens: tokens, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
+        scratch = Scratch(tokens: tokens, wordIDs: self.wordIDs, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
         itemStore = scratch.items
         itemRoom = scratch.itemRoom
         tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
@@ -83,7 +83,8 @@ struct Chart: ~Copyable {
 
     /// The items are the chart's to destroy (before its scratch block goes back).
     deinit {
-        for i in 0..<itemCount { _ = (itemStore + i).move() }
+        // Destroyed in place (`move()` copied each 296-byte item to the stack first).
+        itemStore.deinitialize(count: itemCount)
         if ownsItemStore { itemStore.deallocate() }
         foundStorage.free()
     }
@@ -281,6 +282,9 @@ struct Chart: ~Copyable {
 
         subscript(_ i: Int) -> Found { base[i] }
 
+        /// Where match `i` lies, for reading its fields in place (a `Found` read whole is 80 bytes).
+        func at(_ i: Int) -> UnsafePointer<Found> { UnsafePointer(base + i) }
+
         func free() { if owned { base.deallocate() } }
     }
 
@@ -305,6 +309,8 @@ struct Chart: ~Copyable {
         let firstStartingAt: UnsafeMutablePointer<Int32>
         /// One stamp per rule of the largest stage.
         let applied: UnsafeMutablePointer<UInt32>
+        /// The tokens' word numbers (`Chart.wordIDs`), for `Match.wordID`.
+        let wordIDs: UnsafeMutablePointer<Int32>
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
         /// One byte of kind bits per token.
@@ -323,10 +329,10 @@ struct Chart: ~Copyable {
         /// costs a tenth of that. One block, shared by the threads that read at once.
         private static let spare = Mutex<(address: UInt, bytes: Int)>((0, 0))
 
-        init(tokens given: [Token], kinds: Int, rules: Int, items: Int) {
+        init(tokens given: [Token], wordIDs givenIDs: [Int32], kinds: Int, rules: Int, items: Int) {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
-            let words = Captures.capacity + heads + rules
+            let words = Captures.capacity + heads + rules + tokenCount
             // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             itemRoom = min(items, Self.itemsInBlock)
@@ -371,6 +377,13 @@ struct Chart: ~Copyable {
             firstStartingAt.initialize(repeating: -1, count: heads)
             applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
+            let ids = (wordsStart + (Captures.capacity + heads + rules) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
+            givenIDs.withUnsafeBufferPointer { given in
+                let copied = min(given.count, tokenCount)
+                if let from = given.baseAddress { ids.initialize(from: from, count: copied) }
+                (ids + copied).initialize(repeating: -1, count: tokenCount - copied)
+            }
+            wordIDs = ids
             headers = (wordsStart + words * 4).bindMemory(to: Header.self, capacity: items)
             freshKinds = (wordsStart + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: flagBytes)
             freshKinds.initialize(repeating: 0, count: flagBytes)
@@ -409,9 +422,11 @@ struct Chart: ~Copyable {
         Unmanaged.passUnretained(stage.sources[Int(r)])._withUnsafeGuaranteedRef { source in
             let matches = found
             for k in 0..<matches.count {
-                let end = matches[k].end, slots = matches[k].captures
+                // The match read where it lies: the list does not change while its matches are
+                // produced. (`captures` is a stored property: its pointer always exists.)
+                let found = matches.at(k), end = found.pointee.end, slots = found.pointer(to: \.captures)!
                 // (Made afresh for each match: `reserveItem` may move the items.)
-                let m = Match(captures: slots, tokens: tokenStore, items: itemStore, context: context,
+                let m = Match(captures: CaptureSlots(slots), tokens: tokenStore, wordIDs: scratch.wordIDs, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }
                 // The same reading again (another way to the same words): nothing new.
@@ -419,14 +434,15 @@ struct Chart: ~Copyable {
                 var partCount = 1
                 if source.role == nil {
                     partCount = 0
-                    for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += itemStore[Int(slots[k] >> 1)].partCount }
+                    let c = m.captures
+                    for k in 0..<c.count where c[k] >= 0 && c[k] & 1 == 1 { partCount += itemStore[Int(c[k] >> 1)].partCount }
                 }
                 let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
                 // The reading moved into the item, not copied: a production is large, and a copy
                 // went through the optional's generic copy and destroy.
                 guard let slot = reserveItem(first: position, end: end, kind: production.value.kind) else { continue }
                 slot.initialize(to: ItemStorage(first: position, end: end, value: (consume production).value, rule: source,
-                         captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
+                         captures: slots.pointee, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                          standsAlone: standsAlone, priority: priority, generation: Int(pass)))
             }
         }
@@ -520,9 +536,15 @@ struct Chart: ~Copyable {
 
     /// For a rule that begins with a reading of `kind` at `position`: whether some reading
     /// there passes its test and, when the rule needs a reading next, has one after it.
+    /// A reading not followed by the word the rule needs right after it (`leadFollowerSet`,
+    /// as `matchItems`' `canContinue` would find) is passed over before its test is called:
+    /// a try through it would find nothing.
     @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
         guard rule.leadTest >= 0 else { return true }
-        return someReading(of: kind, at: position, passing: rule.leadTest) { end in followerMayStart(rule, end) }
+        let set = rule.leadFollowerSet
+        return someReading(of: kind, at: position, passing: rule.leadTest) { end in
+            set < 0 || end < tokens.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
+        } andThen: { end in followerMayStart(rule, end) }
     }
 
     /// `followerMayStart` for a try from a word or number: when that token is the rule's first
@@ -543,17 +565,20 @@ struct Chart: ~Copyable {
         return false
     }
 
-    /// Whether some reading of `kind` starting at `position` passes item test `test` and,
-    /// given the token it ends at, `andThen`.
+    /// Whether some reading of `kind` starting at `position` whose end passes `endingWhere`
+    /// (asked first: it is cheaper) passes item test `test` and, given where it ends, `andThen`.
     @inline(__always) private func someReading(of kind: Int, at position: Int, passing test: Int32,
+                                               endingWhere: (Int) -> Bool = { _ in true },
                                                andThen: (Int) -> Bool = { _ in true }) -> Bool {
         let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
         var index = firstStartingAt[position * Self.kinds + kind]
         while index >= 0 {
             let i = Int(index)
             index = headers[i].nextStartingHere
+            let end = Int(headers[i].end)
+            guard endingWhere(end) else { continue }
             let passes = check._withUnsafeGuaranteedRef { $0.passes(Item(itemStore + i)) }
-            if passes, andThen(Int(headers[i].end)) { return true }
+            if passes, andThen(end) { return true }
         }
         return false
     }

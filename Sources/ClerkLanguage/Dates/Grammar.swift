@@ -34,6 +34,9 @@ final class CompiledStage: @unchecked Sendable {
         /// The test of the first required element when it is a reading (an index into
         /// `Grammar.itemTests`), else -1.
         var leadTest: Int32 = -1
+        /// With `leadTest`, when a word must come right after that reading: the word set's
+        /// offset in `Grammar.bitsets` (asked before the lead's test, `Chart.mayMatch`), else -1.
+        var leadFollowerSet: Int32 = -1
         /// The test of the required element after that one when it is a reading, -1 when it
         /// is not (or when a token lead is not the first element); `followGap` optional words,
         /// symbols or numbers may come between the two.
@@ -51,7 +54,10 @@ final class CompiledStage: @unchecked Sendable {
             }
             guard k < elementRange.upperBound else { return }
             let lead = elements[k]
-            if lead.tag == .item { leadTest = lead.test }
+            if lead.tag == .item {
+                leadTest = lead.test
+                if k + 1 < elementRange.upperBound, elements[k + 1].tag == .word, !elements[k + 1].optional { leadFollowerSet = elements[k + 1].set }
+            }
             // A token lead is asked about the token a try starts at, so only when it is the
             // first element (else an optional one before it may stand there).
             guard lead.tag == .item || k == elementRange.lowerBound else { return }

@@ -252,10 +252,12 @@ final class Element: Sendable {
 /// What a pattern matched, element by element (nil for an absent optional element).
 struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
-    /// `2i+1` item `i`.
-    var captures: Captures
+    /// `2i+1` item `i`; read where the chart keeps them.
+    let captures: CaptureSlots
     /// The chart's tokens and items, which outlive the match (see `Chart.tokenStore`).
     let tokens: UnsafeBufferPointer<Token>
+    /// The tokens' word numbers in the grammar's vocabulary (-1 for none), as long as `tokens`.
+    let wordIDs: UnsafePointer<Int32>
     let items: UnsafePointer<ItemStorage>
     let context: ReadingContext
     /// Where the match lies, and what the chart holds there.
@@ -290,6 +292,12 @@ struct Match {
     func zone(_ i: Int) -> StatedZone { item(i)!.zone! }
     func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
     func word(_ i: Int) -> String? { token(i)?.text }
+    /// The word number of the token at `i` (-1 when it has none, or `i` captured no token): a
+    /// word element's word has one, so a rule can look it up by number (`WordValues`).
+    func wordID(_ i: Int) -> Int32 {
+        let slot = captures[i]
+        return slot >= 0 && slot & 1 == 0 ? wordIDs[Int(slot >> 1)] : -1
+    }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
     /// The token right after the one element `i` captured, if it touches it.
     func gluedToken(after i: Int) -> Token? {

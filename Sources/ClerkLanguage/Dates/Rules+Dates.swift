@@ -159,11 +159,11 @@ extension DateRules {
             let w = m.word(0)!
             // (The ambiguous ones have three letters: a full name is told apart without hashing it.)
             let weak = w.utf8.count == 3 && Lexicon.ambiguousWeekdays.contains(w) && !m.has(1) && !endsAfterAnEvent(m)
-            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: weak)
+            return .time(.date(.weekday(weekdayOf(m, 0)!)), latent: weak)
         },
         // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
-            var t = TimeValue.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!))
+            var t = TimeValue.date(.weekday(pluralWeekdayOf(m, 0)!))
             t.isPluralWeekday = true
             return .time(t, latent: true)
         },
@@ -173,7 +173,7 @@ extension DateRules {
             // by their length, without hashing them.)
             let count = w.utf8.count
             let weak = count == 5 ? w == "march" : count == 3 && Lexicon.ambiguousMonths.contains(w)
-            return .time(.date(.month(Lexicon.months[w]!), .month), latent: weak)
+            return .time(.date(.month(monthOf(m, 0)!), .month), latent: weak)
         },
         // in the new year, into the new year, early in the new year (with `early-mid-late`):
         // the January to come, or the one we are in, as "in January" is. "The new year" alone
@@ -202,20 +202,20 @@ extension DateRules {
         // MARK: month and day
         // April 9, April 9th, April the 9th, Feb13, April first
         Rule("month-day", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement], role: "date") { m in
-            monthDay(Lexicon.months[m.word(0)!]!, m.int(3))
+            monthDay(monthOf(m, 0)!, m.int(3))
         },
         // Apr/9, Jan-15, June-3: the month's name and the day joined by a mark
         Rule("month-mark-day", [monthElement, Element.symbols(["/", "-"]).touching, Element.number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount > 0 && $0.digitCount <= 2 }.touching], role: "date") { m in
-            monthDay(Lexicon.months[m.word(0)!]!, m.int(2))
+            monthDay(monthOf(m, 0)!, m.int(2))
         },
         // Aug 2027, May 2028, October, 2026: a month's name and a year of four digits is a date
         // even when the name is also a word
         Rule("month-year", [monthElement, Element.symbol(".").touching.opt, Element.symbol(",").opt, Element.digits { $0.digitCount == 4 && $0.number! >= 1000 }], role: "date") { m in
-            .time(.date(.intersect(.year(m.digits(3)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+            .time(.date(.intersect(.year(m.digits(3)), .month(monthOf(m, 0)!)), .month, year: true))
         },
         // Sep '98, June '05: a month and a two-digit year after an apostrophe
         Rule("month-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
-            .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+            .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(monthOf(m, 0)!)), .month, year: true))
         },
         // '27, '98: a two-digit year after an apostrophe, weak alone; with what it dates it is
         // that one's year ("summer '27", "christmas '28", "Q4 '27", "in '29")
@@ -226,20 +226,20 @@ extension DateRules {
         },
         // 2028-June, 2027/oct: a year and a month's name
         Rule("year-month-name", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching], role: "date") { m in
-            .time(.date(.intersect(.year(m.digits(0)), .month(Lexicon.months[m.word(2)!]!)), .month, year: true))
+            .time(.date(.intersect(.year(m.digits(0)), .month(monthOf(m, 2)!)), .month, year: true))
         },
         // 2027-jun-3, 2028/oct/09: a year, a month's name and a day
         Rule("year-month-name-day", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching,
                                      .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
-            return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(4), year: m.digits(0))
+            return datedValue(month: monthOf(m, 2)!, day: m.digits(4), year: m.digits(0))
         },
         // 3 December, 15th of February, the second of April, 14april
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
             // "14-april" is one date; "13 - July 15" is the start of a range.
             if m.has(3), m.token(3)!.spaceBefore || m.token(4)!.spaceBefore { return nil }
-            return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
+            return monthDay(monthOf(m, 4)!, m.int(1))
         },
         // 14th April 15: a two-digit year after a day written first
         Rule("day-month-yy", [.timeItem { $0.madeBy(.dayMonth) }, Element.words([",", "of"]).opt, .digits { $0.digitCount == 2 }], role: "date") { m in
@@ -262,7 +262,7 @@ extension DateRules {
             return datedValue(month: month, day: day, year: fullYear(m.token(3)!))
         },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
-            let month = Lexicon.months[m.word(3)!]!
+            let month = monthOf(m, 3)!
             return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)
         },
         // the 3rd, on the 17th, the 23 (latent without "the" or an ordinal)
@@ -286,11 +286,11 @@ extension DateRules {
         Rule("in-count-range", [.word("in"), .digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["-"]).opt, Element.words(["to", "or"]).opt,
                                 .digits { $0.digitCount <= 2 && $0.number! >= 1 }, .words(["days", "weeks", "months"])], role: "date") { m in
             guard m.has(2) != m.has(3), m.digits(1) < m.digits(4) else { return nil }
-            return countRange(m.digits(1), m.digits(4), Lexicon.durationUnits[m.word(5)!]!)
+            return countRange(m.digits(1), m.digits(4), durationUnitOf(m, 5)!)
         },
         // in a week or two, in a day or two, in a month or two
         Rule("in-unit-or-two", [.word("in"), .words(["a", "one"]), .words(["day", "week", "month"]), .word("or"), .word("two")], role: "date") { m in
-            countRange(1, 2, Lexicon.durationUnits[m.word(2)!]!)
+            countRange(1, 2, durationUnitOf(m, 2)!)
         },
         // 3/17, 12/3 (order by the reference), 3 - 17
         Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
@@ -355,7 +355,7 @@ extension DateRules {
         Rule("day-month-name-year", [.digits { $0.digitCount <= 2 }, .symbols(["/", "-", "."]).touching, monthElement.touching,
                                      .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
-            return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(0), year: fullYear(m.token(4)!))
+            return datedValue(month: monthOf(m, 2)!, day: m.digits(0), year: fullYear(m.token(4)!))
         },
         // Oct/2/2018, Jun.15.27, Oct-02-18: the month's name first, then the day and the year,
         // joined by one mark ("Dec-14-16" is still the 14th to the 16th: after a dash, a
@@ -364,7 +364,7 @@ extension DateRules {
                                                   .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
             if m.word(1) == "-", m.token(4)!.digitCount == 2, m.token(2)!.digitCount == 1 || m.token(2)!.text.first != "0", m.digits(4) > m.digits(2) { return nil }
-            return datedValue(month: Lexicon.months[m.word(0)!]!, day: m.digits(2), year: fullYear(m.token(4)!))
+            return datedValue(month: monthOf(m, 0)!, day: m.digits(2), year: fullYear(m.token(4)!))
         },
 
         // MARK: quarters

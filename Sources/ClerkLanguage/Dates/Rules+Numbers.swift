@@ -32,20 +32,20 @@ extension DateRules {
         },
         // twenty-one, thirty five
         Rule("compound-number", [.words(Set(Lexicon.tens.keys)), Element.symbol("-").opt, .words(Set(Lexicon.units.keys))]) { m in
-            let unit = Lexicon.units[m.word(2)!]!
+            let unit = unitOf(m, 2)!
             guard (1...9).contains(unit) else { return nil }
-            let v = Lexicon.tens[m.word(0)!]! + unit
+            let v = tenOf(m, 0)! + unit
             return .number(NumberValue(value: v, amount: Double(v)))
         },
         Rule("ordinal-word", [.words(Set(Lexicon.ordinalUnits.keys).union(Lexicon.ordinalTens.keys))]) { m in
-            let v = Lexicon.ordinalUnits[m.word(0)!] ?? Lexicon.ordinalTens[m.word(0)!]!
+            let v = ordinalUnitOf(m, 0) ?? ordinalTenOf(m, 0)!
             return .number(NumberValue(value: v, amount: Double(v), isOrdinal: true))
         },
         // twenty-first, thirty first
         Rule("compound-ordinal", [.words(Set(Lexicon.tens.keys)), Element.symbol("-").opt, .words(Set(Lexicon.ordinalUnits.keys))]) { m in
-            let unit = Lexicon.ordinalUnits[m.word(2)!]!
+            let unit = ordinalUnitOf(m, 2)!
             guard unit <= 9 else { return nil }
-            let v = Lexicon.tens[m.word(0)!]! + unit
+            let v = tenOf(m, 0)! + unit
             return .number(NumberValue(value: v, amount: Double(v), isOrdinal: true))
         },
         // last, second last, 3rd last: ordinals counted from the end
@@ -56,7 +56,7 @@ extension DateRules {
         // second to last, third-to-last: as "second last" (the words, not any ordinal: a rule
         // starting with a number would be tried at every "3-" and "10 to")
         Rule("ordinal-to-last", [.words(["second", "third", "fourth", "fifth"]), Element.symbol("-").opt, .word("to"), Element.symbol("-").opt, .word("last")]) { m in
-            guard m.has(1) == m.has(3), let n = Lexicon.ordinalUnits[m.word(0)!] else { return nil }
+            guard m.has(1) == m.has(3), let n = ordinalUnitOf(m, 0) else { return nil }
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
         // the final friday, the penultimate week: "the" first, as "final" alone is a word
@@ -74,7 +74,7 @@ extension DateRules {
         },
         // two thousand ten, two thousand and eighteen
         Rule("year-words", [.word("two", "one"), .word("thousand"), Element.word("and").opt, Element.number { $0.isWords && !$0.isOrdinal && $0.value < 100 }.opt]) { m in
-            let thousands = Lexicon.units[m.word(0)!]! * 1000
+            let thousands = unitOf(m, 0)! * 1000
             let rest = m.numberIfPresent(3)?.value ?? 0
             return .number(NumberValue(value: thousands + rest, amount: Double(thousands + rest)))
         },

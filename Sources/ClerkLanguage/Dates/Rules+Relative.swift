@@ -27,31 +27,34 @@ extension DateRules {
         if thisWords.contains(word) { return 0 }
         return nextWords.contains(word) ? 1 : -1
     }
+    /// `direction` of the word element `i` of `m` captured, looked up by its number.
+    static func direction(_ m: Match, _ i: Int) -> Int { directionOf(m, i) ?? -1 }
+    private static let directionOf = WordValues([String: Int](uniqueKeysWithValues: thisWords.map { ($0, 0) } + nextWords.map { ($0, 1) }))
 
     static let relative: [Rule] = [
         // MARK: cycles
         // this week, next month, last year, the coming month, this past month
         Rule("cycle", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.word("past").opt,
                        Element.word("calendar").opt, .words(cycleWords)], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            let grain = cycleUnitOf(m, 4)!
             if m.has(3), grain != .year, grain != .month, grain != .week { return nil }
-            let n = m.has(2) ? -1 : direction(m.word(1)!)
+            let n = m.has(2) ? -1 : direction(m, 1)
             return cycleValue(grain, n)
         },
         // this season, last season, next season
         Rule("season-cycle", [.words(thisWords.union(nextWords).union(lastWords)), .words(["season", "seasons"])], role: "date") { m in
-            let d = direction(m.word(0)!)
+            let d = direction(m, 0)
             var t = TimeValue.date(.occurrence(.anySeason, d == 0 ? 1 : d, skipCurrent: d != 0))
             t.isStretch = true
             return .time(t)
         },
         // the week after next, the month after next
         Rule("unit-after-next", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .word("after"), .word("next")], role: "date") { m in
-            cycleValue(Lexicon.cycleUnits[m.word(1)!]!, 2)
+            cycleValue(cycleUnitOf(m, 1)!, 2)
         },
         // the week before last, the month before last: two back
         Rule("unit-before-last", [Element.word("the").opt, .words(["week", "month", "year"]), .word("before"), .word("last")], role: "date") { m in
-            cycleValue(Lexicon.cycleUnits[m.word(1)!]!, -2)
+            cycleValue(cycleUnitOf(m, 1)!, -2)
         },
         Rule("weekend", [.words(["weekend", "wkend", "wknd", "weekends", "wkends", "wknds", "week-end"])], role: "date") { _ in weekend() },
         Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
@@ -143,11 +146,11 @@ extension DateRules {
             return .time(t)
         },
         Rule("all-unit", [.words(["all", "whole", "entire"]), Element.word("the").opt, .words(["week", "month", "year"])], role: "date") { m in
-            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
+            cycleValue(cycleUnitOf(m, 2)!, 0)
         },
         // the year to date, month to date, YTD: from the start of this one to today
         Rule("unit-to-date", [Element.word("the").opt, .words(["year", "month", "week", "quarter"]), .word("to"), .word("date")], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(1)!]!
+            let grain = cycleUnitOf(m, 1)!
             var t = TimeValue.date(.range(.cycle(grain, 0), .cycle(.day, 0), inclusive: true), .day)
             t.isStretch = true
             t.hasEnd = true
@@ -162,17 +165,17 @@ extension DateRules {
         },
         // away for the month, busy for the week: the one we are in
         Rule("for-the-unit", [.word("for"), .word("the"), .words(["day", "week", "month", "year"])], role: "date") { m in
-            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
+            cycleValue(cycleUnitOf(m, 2)!, 0)
         },
         Rule("rest-of", [Element.word("the").opt, .word("rest"), .word("of"), Element.words(["the", "this"]).opt, .words(["day", "week", "month", "year"])], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            let grain = cycleUnitOf(m, 4)!
             var t = TimeValue.date(.portion(.cycle(grain, 0), .rest), grain == .year ? .month : .day)
             t.isStretch = true
             return .time(t)
         },
         // the next 3 days, past 3 weeks, past two years
         Rule("next-n-units", [Element.word("the").opt, .words(nextWords.union(lastWords)), .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .words(cycleWords)], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(3)!]!
+            let grain = cycleUnitOf(m, 3)!
             // "upcoming three weeks" is the third week ahead (Duckling); "the next 3 days" a
             // stretch, and so is "the upcoming 3 weeks": the article makes it the weeks.
             if m.word(1) == "upcoming", !m.has(0) { return cycleValue(grain, m.int(2)) }
@@ -184,7 +187,7 @@ extension DateRules {
         Rule("n-next-units", priority: 1, [Element.word("the").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 2 && $0.value < 1000 },
                               .words(["next", "following", "last", "past", "previous", "coming", "upcoming"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
             if m.word(2) == "coming" || m.word(2) == "upcoming" { guard m.has(0) else { return nil } }
-            return unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
+            return unitsAround(m.int(1), cycleUnitOf(m, 3)!, forward: nextWords.contains(m.word(2)!))
         },
         // the next fortnight, over the coming fortnight, the past fortnight: as "the next 2 weeks"
         Rule("next-fortnight", [Element.word("the").opt, .words(["next", "following", "coming", "upcoming", "last", "past", "previous"]), .word("fortnight")], role: "date") { m in
@@ -198,7 +201,7 @@ extension DateRules {
             let n = m.numberIfPresent(2)?.value ?? 1
             guard (n == 1) == (m.word(3) == "decade") else { return nil }
             let from: Int, to: Int
-            switch direction(m.word(1)!) {
+            switch direction(m, 1) {
             case 0: (from, to) = (first, first + 10)
             case 1: (from, to) = (first + 10, first + 10 + 10 * n)
             default: (from, to) = (first - 10 * n, first)
@@ -316,7 +319,7 @@ extension DateRules {
             return .time(r)
         },
         Rule("n-upcoming-units", [.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .word("upcoming"), .words(cycleWords)], role: "date") { m in
-            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, m.int(0))
+            cycleValue(cycleUnitOf(m, 2)!, m.int(0))
         },
 
         // MARK: this / next / last <time>
@@ -438,7 +441,7 @@ extension DateRules {
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
         Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "quarter", "year"])], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            let grain = cycleUnitOf(m, 4)!
             guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
             return portionValue(t, m.word(1) == "end" ? .end : .beginning)
         },
@@ -768,7 +771,7 @@ extension DateRules {
     /// or "last" at element 1, the count at 2 and the unit at 3.
     static func firstOrLastUnits(_ m: Match, box: TimeValue) -> Production? {
         let n = m.int(2)
-        let grain = Lexicon.cycleUnits[m.word(3)!]!
+        let grain = cycleUnitOf(m, 3)!
         guard box.grain > grain else { return nil }
         let e: TimeExpression = m.word(1) == "first"
             ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
@@ -781,7 +784,7 @@ extension DateRules {
     }
 
     static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {
-        let grain = Lexicon.cycleUnits[m.word(i + 1)!]!
+        let grain = cycleUnitOf(m, i + 1)!
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }
         guard case .time(let box)? = cycleValue(grain, 0)?.value else { return nil }
         return box

@@ -15,15 +15,15 @@ extension DateRules {
             let n = m.number(0)
             // Single letters ("3d", "2h") must touch the number.
             if unit.count == 1, m.token(2)!.spaceBefore, unit != "h" { return nil }
-            return .duration(Offset.of(n.amount, Lexicon.durationUnits[unit]!))
+            return .duration(Offset.of(n.amount, durationUnitOf(m, 2)!))
         },
         Rule("a-unit", [.words(["a", "an", "one", "per"]), .words(["second", "sec", "minute", "min", "hour", "day", "week", "month", "year", "quarter", "moment"])], role: "duration") { m in
             let unit = m.word(1)!
-            return .duration(Offset.of(1, unit == "moment" ? .minute : Lexicon.durationUnits[unit]!))
+            return .duration(Offset.of(1, unit == "moment" ? .minute : durationUnitOf(m, 1)!))
         },
         Rule("fortnight", [.words(["a", "one"]).opt, .word("fortnight")], role: "duration") { _ in .duration(Offset(days: 14, unit: .day)) },
         Rule("half-a-unit", [.word("half"), .words(["a", "an"]), .words(["hour", "day", "minute", "year", "month"])], role: "duration") { m in
-            .duration(Offset.of(0.5, Lexicon.durationUnits[m.word(2)!]!))
+            .duration(Offset.of(0.5, durationUnitOf(m, 2)!))
         },
         // a half hour, a half-hour, half hour ("in a half hour", "a half hour from now")
         Rule("a-half-hour", [Element.words(["a", "one"]).opt, .word("half"), Element.symbol("-").opt, .word("hour")], role: "duration") { m in
@@ -33,14 +33,14 @@ extension DateRules {
         // 3/4 of an hour, 1/2 of a day: a fraction of one unit
         Rule("fraction-of-a-unit", [.number { !$0.isWhole && $0.amount > 0 && $0.amount < 1 && !$0.isOrdinal }, .word("of"), .words(["a", "an"]),
                                     .words(["minute", "hour", "day", "week", "month", "year"])], role: "duration") { m in
-            .duration(Offset.of(m.number(0).amount, Lexicon.durationUnits[m.word(3)!]!))
+            .duration(Offset.of(m.number(0).amount, durationUnitOf(m, 3)!))
         },
         Rule("quarter-of-an-hour", [Element.words(["a", "one", "three"]).opt, Element.symbol("-").opt, .words(["quarter", "quarters"]), Element.word("of").opt, .words(["an", "a"]), .word("hour")], role: "duration") { m in
             .duration(Offset(seconds: m.word(0) == "three" ? 2700 : 900, unit: .minute))
         },
         // 2 and a half hours, an hour and a half
         Rule("and-a-half", [.number { $0.isWhole && !$0.isOrdinal }, .word("and"), .words(["a", "an"]), .word("half"), .words(Set(Lexicon.durationUnits.keys))], role: "duration") { m in
-            .duration(Offset.of(Double(m.int(0)) + 0.5, Lexicon.durationUnits[m.word(4)!]!))
+            .duration(Offset.of(Double(m.int(0)) + 0.5, durationUnitOf(m, 4)!))
         },
         Rule("unit-and-a-half", [.duration { $0.months == 0 }, .word("and"), .words(["a", "an"]), .word("half")], role: "duration") { m in
             let d = m.duration(0)
@@ -120,7 +120,7 @@ extension DateRules {
         // the day after Christmas, the week before Easter, the day after new years
         Rule("the-unit-after", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .words(["after", "before"]), .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             guard !m.item(3)!.latent || namesHoliday(m.time(3).expression) else { return nil }
-            let unit = Lexicon.durationUnits[m.word(1)!]!
+            let unit = durationUnitOf(m, 1)!
             let d = Offset.of(1, unit)
             var t = m.time(3)
             // "the week before christmas", "the week after easter": the seven days before or

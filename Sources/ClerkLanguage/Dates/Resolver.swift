@@ -150,8 +150,11 @@ struct Resolver {
     func span(_ t: TimeValue, _ series: Series) -> Span? {
         let e = t.expression
         var now = series.now
-        // A repeat "starting next week" begins no earlier than that.
-        if let from = t.recurrence?.startsFrom, let anchor = series.single(from), anchor.start > now {
+        // A repeat "starting next week" begins no earlier than that. A start a few weeks gone
+        // ("every weekday starting monday nov 30" said on 5 December) has begun: the repeat
+        // is read from now, not from the next year whose 30 November is a Monday (2037).
+        if let from = t.recurrence?.startsFrom, let anchor = series.single(from), anchor.start > now,
+           !(anchor.start - now > 300 * Wall.day && series.previous(from, startingBefore: now).map { now - $0.start < 31 * Wall.day } == true) {
             now = anchor.start
             var x = series.next(e, endingAfter: now)
             for _ in 0..<8 {

@@ -68,6 +68,17 @@ extension Session {
                 return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: titleQuestion))
         }
+        // "gym again on thursday", "the dentist again in march": the event of that name copied
+        // to the day said, its hours kept, as "copy the gym to thursday" copies it (it made an
+        // all-day "Gym again").
+        if let when = request.when, request.recurrence == nil, request.attendees.isEmpty, let named = Self.namedAgain(request.title) {
+            let shownSo = lastShown.map { Spelling.fold($0.title) == Spelling.fold(named) } == true
+            if shownSo || hasUpcomingEvent(titled: named) {
+                var changes = EventChanges(when: when)
+                changes.copies = true
+                return updateEvent(shownSo ? .lastShown : EventReference(words: named.lowercased()), changes)
+            }
+        }
         // "and one with tom friday at 11", "another with bob on monday": the kind of the event
         // just shown, for someone else or another time ("Meeting with Jenny" → "Meeting with Tom").
         if let shown = lastShown, let named = Self.another(request.title, of: shown.title) { request.title = named }
@@ -953,6 +964,13 @@ extension Session {
         case .allDay(let s, let e):
             return (.allDay(start: s.adding(days: days), end: e.adding(days: days)), nil)
         }
+    }
+
+    /// "Gym again" → "Gym": the event a title says is had again.
+    static func namedAgain(_ title: String) -> String? {
+        guard title.lowercased().hasSuffix(" again") else { return nil }
+        let named = title.dropLast(6).trimmingSpaces()
+        return named.contains(where: \.isLetter) ? named : nil
     }
 
     /// The start of a timed card that is already over, which the card warns about.

@@ -83,6 +83,15 @@ extension Session {
         // just shown, for someone else or another time ("Meeting with Jenny" → "Meeting with Tom").
         if let shown = lastShown, let named = Self.another(request.title, of: shown.title) { request.title = named }
         guard var match = request.when else {
+            // "add the hotel booking reference ABC123 to the offsite": words given to an event
+            // to come, named after "to", are a note on it (asked first), as "add a note to the
+            // offsite: …" is; with no such event it is a new one, as before.
+            if request.attendees.isEmpty, let line = lastLine, let (detail, named) = Self.detailForEvent(line), hasUpcomingEvent(titled: named) {
+                var changes = EventChanges()
+                changes.notes = detail
+                changes.addsNote = true
+                return updateEvent(EventReference(words: named.lowercased()), changes)
+            }
             // "stop the standup", "no more piano lessons": a repeating event to come named so
             // ends, as out of scope lines say it (`outOfScopeReply`).
             if request.attendees.isEmpty, let named = Self.seriesStopped(request.title), hasUpcomingSeries(named: named) {
@@ -964,6 +973,21 @@ extension Session {
         case .allDay(let s, let e):
             return (.allDay(start: s.adding(days: days), end: e.adding(days: days)), nil)
         }
+    }
+
+    /// "add the booking reference ABC123 to the offsite" → ("booking reference ABC123",
+    /// "offsite"): what is added, as typed, and the words after the last "to" that may name
+    /// an event (one to four words).
+    static func detailForEvent(_ line: String) -> (detail: String, named: String)? {
+        let words = wordsWithOffsets(line.trimmingSpacesAndPunctuation())
+        guard words.count >= 4, ["add", "put", "attach"].contains(words[0].folded),
+              let to = words.indices.last(where: { $0 > 1 && words[$0].folded == "to" }), to + 1 < words.count else { return nil }
+        var detail = words[1..<to].map(\.typed).joined(separator: " ")
+        var named = words[(to + 1)...].map(\.folded).joined(separator: " ")
+        for article in ["the ", "a ", "an ", "my "] where detail.lowercased().hasPrefix(article) { detail = String(detail.dropFirst(article.count)) }
+        for article in ["the ", "my ", "our "] where named.hasPrefix(article) { named = String(named.dropFirst(article.count)) }
+        guard !detail.isEmpty, (1...4).contains(named.split(separator: " ").count) else { return nil }
+        return (detail, named)
     }
 
     /// "Gym again" → "Gym": the event a title says is had again.

@@ -653,6 +653,27 @@ struct EventDetails {
     /// Verbs between a place and the day it is on ("… at the optician is on Thursday").
     static let placeVerbs: WordSet = ["is", "are", "was", "will", "be", "'s"]
 
+    /// "… from the 14th to the 16th in brighton", "dinner in soho friday at 8": one word after
+    /// "in", typed in lower case, that ends the line or comes just before its day, is a place
+    /// the reader does not know — in a line that says a day, and unless it is a word "in"
+    /// makes no place of ("in person", "in bed", "in town", "in advance"), someone's name or a
+    /// file's ("mark milk done in todo").
+    static func isPlaceNamedAlone(_ s: Sentence, _ at: Int, in range: Range<Int>, known: Names) -> Bool {
+        guard at == range.lowerBound + 1 || at > range.lowerBound + 1, s.word(at - 1) == "in", s.kind(at) == .word, !s.isInDate(at),
+              s.word(at).utf8.count >= 3, !s.word(at, isIn: notPlacesAfterIn), !known.contactWords.contains(s.word(at)),
+              !s.word(at, isA: [.eventNoun, .calendarNoun]), !s.isA(at, .relation), known.file(stem: s.word(at)) == nil,
+              s.body.contains(where: { s.isInDate($0) }) else { return false }
+        let after = at + 1
+        return after >= range.upperBound || s.tokens[after].isMark || s.isInDate(after)
+    }
+    static let notPlacesAfterIn: WordSet = [
+        "person", "progress", "class", "bed", "town", "private", "public", "advance", "time", "full", "total", "general", "case",
+        "fact", "return", "turn", "charge", "touch", "mind", "line", "order", "question", "detail", "depth", "brief", "short",
+        "particular", "future", "past", "between", "front", "back", "half", "pairs", "teams", "groups", "turns", "writing",
+        "secret", "silence", "peace", "love", "trouble", "hospital", "prison", "office", "work", "school", "church", "theory", "practice",
+        "addition", "exchange", "response", "use", "vain", "view", "bulk", "cash", "english", "french", "spanish",
+    ]
+
     private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -684,7 +705,8 @@ struct EventDetails {
                     && !used[next + 1] && s.word(next + 1, isIn: Vocabulary.placeNouns)
                     && (next + 2 == range.upperBound || used[next + 2] || s.tokens[next + 2].isMark || s.isInDate(next + 2))
                 guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || nounAfterOne
-                        || ((s.tokens[next].isCapitalized || Self.isCity(s, next)) && !s.isInDate(next)) else { continue }
+                        || ((s.tokens[next].isCapitalized || Self.isCity(s, next)) && !s.isInDate(next))
+                        || Self.isPlaceNamedAlone(s, next, in: range, known: known) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }

@@ -655,7 +655,21 @@ enum AgendaReader {
         var when: DateMatch?
         let saidRange: DateInterval?
         // (The tense asked before the match is handed over: as an argument it was copied.)
-        if let first = details.dates.first, details.dates.count == 1, looksBack(s), let past = pastWeekday(s, s.dates[first]) {
+        if let first = details.dates.first, details.dates.count == 1, let (span, _) = mySpan(s), s.dates[first].isAllDay,
+           Vocabulary.dayParts[s.word(span.upperBound - 1)] != nil, let reader = s.reader,
+           let match = reader.read(String(s.text[s.dates[first].range]) + " " + s.word(span.upperBound - 1), at: s.reference).first {
+            // "what's my morning look like on monday", "how's my afternoon tomorrow": that part
+            // of that day (the day alone, with "morning" a word to look for, found nothing).
+            var read = match
+            read.range = s.dates[first].range
+            read.rule = "my-span:" + match.rule
+            read.parts = []
+            saidRange = DateInterval(start: read.start, end: read.end)
+            slots.removeAll { $0.kind == .when }
+            slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+            for i in span { details.used[i] = true }
+            when = read
+        } else if let first = details.dates.first, details.dates.count == 1, looksBack(s), let past = pastWeekday(s, s.dates[first]) {
             // "what did I have on monday", "what was on friday": the weekday gone by, not the
             // next one.
             when = past
@@ -1317,8 +1331,11 @@ enum AgendaReader {
 
     /// True when a word outside the dates says the past ("did", "was …"): `pastWeekday`'s
     /// first test, asked before a match is handed to it.
+    /// ("what did I schedule for tuesday", "what have I booked for friday": a day made plans
+    /// for, the one to come.)
     static func looksBack(_ s: Sentence) -> Bool {
-        s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) })
+        s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula))
+            && !(s.word($0, is: "did") && s.word($0 + 1, isIn: ["i", "we"]) && s.word($0 + 2, isA: .createVerb)) })
     }
 
     /// A weekday alone (or a day of the month, or of the year, with no year said), asked about

@@ -88,7 +88,8 @@ extension Session {
             }
             // "what's on this week", "what does my week look like" asked on a Saturday or a
             // Sunday: the weekend left and the week after it, not the five days gone by.
-            if !filtered, !query.wantsFreeTime, !query.wantsCount, query.dayPart == nil, today.isoWeekday >= 6 {
+            // (Events named so too: "who am i having lunch with this week" on a Saturday.)
+            if !query.wantsFreeTime, !query.wantsCount, !query.wantsHours, query.dayPart == nil, today.isoWeekday >= 6 {
                 let monday = today.adding(days: 1 - today.isoWeekday)
                 if from == monday.startOfDay(in: context.zone), to == monday.adding(days: 7).startOfDay(in: context.zone) {
                     (from, to) = (startOfToday, monday.adding(days: 14).startOfDay(in: context.zone))

@@ -655,7 +655,7 @@ enum AgendaReader {
         var when: DateMatch?
         let saidRange: DateInterval?
         // (The tense asked before the match is handed over: as an argument it was copied.)
-        if let first = details.dates.first, details.dates.count == 1, let (span, _) = mySpan(s), s.dates[first].isAllDay,
+        if let first = details.dates.first, details.dates.count == 1, s.has(myWord), let (span, _) = mySpan(s), s.dates[first].isAllDay,
            Vocabulary.dayParts[s.word(span.upperBound - 1)] != nil, let reader = s.reader,
            let match = reader.read(String(s.text[s.dates[first].range]) + " " + s.word(span.upperBound - 1), at: s.reference).first {
             // "what's my morning look like on monday", "how's my afternoon tomorrow": that part

@@ -159,7 +159,8 @@ enum Title {
         // written right ("Dentist appointment"); shorthand ("appt", "mtg") stays as typed, and
         // so do short words, where one letter makes another English word ("buy lumber", not
         // "number"; "check gmail").
-        for i in kept where respelled[i] == nil && s.tokens[i].isCorrected {
+        // (The flag first: the dictionary is asked only of the rare corrected word.)
+        for i in kept where s.tokens[i].isCorrected && respelled[i] == nil {
             let typed = s.text[s.tokens[i].range]
             let lower = typed.lowercased()
             guard lower.count >= 6, SpellingTolerance.shorthand[lower] == nil, let fixed = SpellingTolerance.correction(of: lower), fixed.wordClass == .noun else { continue }

@@ -30,24 +30,24 @@ extension Session {
     }
 
     func queryAgenda(_ query: AgendaQuery) -> Reply {
+        // "when is diwali", "when's next friday": the day asked is the answer ("Friday 29
+        // October 2027 (in 328 days).", as "what day is christmas on" says it), then what is on
+        // it ("Nothing on Fri 29 Oct 2027." said only that).
+        guard let day = dayAskedWhen(query) else { return agenda(query) }
+        var reply = agenda(query)
+        let head = Renderer.dayAsked(day, text: DateText(zone: context.zone), now: context.now.now())
+        reply.message = reply.message.hasPrefix("Nothing on") ? head : head + "\n" + reply.message
+        return reply
+    }
+
+    /// The events, free time or count a query asks for.
+    private func agenda(_ query: AgendaQuery) -> Reply {
         // "when is the christmas party", "show me xmas lunch": the event named so, when one
         // is to come, not what is on the holiday.
         if let holiday = query.titleDate, let named = namedAfterHoliday(holiday, words: query.words) {
             var asked = query
             (asked.titleDate, asked.when, asked.range, asked.words) = (nil, nil, nil, named)
             return queryAgenda(asked)
-        }
-        // "when is diwali", "when's next friday": the day asked is the answer ("Friday 29
-        // October 2027 (in 328 days).", as "what day is christmas on" says it), then what is on
-        // it ("Nothing on Fri 29 Oct 2027." said only that).
-        if !answeringDayAsked, let day = dayAskedWhen(query) {
-            answeringDayAsked = true
-            defer { answeringDayAsked = false }
-            var reply = queryAgenda(query)
-            let text = DateText(zone: context.zone)
-            let head = Renderer.dayAsked(day, text: text, now: context.now.now())
-            reply.message = reply.message.hasPrefix("Nothing on") ? head : head + "\n" + reply.message
-            return reply
         }
         lastQuery = query
         let now = context.now.now()

@@ -263,9 +263,7 @@ extension Session {
     /// by `named`, as "no karate on tuesday" finds one.
     func hasUpcomingSeries(named: String) -> Bool {
         let now = context.now.now()
-        let found = (try? searchEvents(words: named, attendee: nil, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)) ?? []
-        let folded = Spelling.fold(named)
-        return found.contains { $0.recurringEventID != nil && Self.titleNamed(Spelling.fold($0.title), by: folded) }
+        return hasSeriesTime(named: named, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400))
     }
 
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {

@@ -494,11 +494,18 @@ extension Session {
     }
 
     private func skipSaidAsNo(_ rest: String, _ when: DateMatch) -> Reply? {
-        guard let found = try? searchEvents(words: rest, attendee: nil, from: when.start, to: when.end, calendarIDs: nil),
-              // (The words end its title, "Theo's swimming", or open it before a kind of
-              // event, "Piano lessons"; "no school" leaves "School drop off".)
-              found.contains(where: { $0.recurringEventID != nil && Self.titleNamed(Spelling.fold($0.title), by: Spelling.fold(rest)) }) else { return nil }
+        // (The words end its title, "Theo's swimming", or open it before a kind of event,
+        // "Piano lessons"; "no school" leaves "School drop off".)
+        guard hasSeriesTime(named: rest, from: when.start, to: when.end) else { return nil }
         return deleteEvent(EventReference(words: rest, when: when))
+    }
+
+    /// True when a time of a repeating event named by `words` (`titleNamed`) falls in
+    /// [from, to).
+    func hasSeriesTime(named words: String, from: Date, to: Date) -> Bool {
+        let found = (try? searchEvents(words: words, attendee: nil, from: from, to: to, calendarIDs: nil)) ?? []
+        let folded = Spelling.fold(words)
+        return found.contains { $0.recurringEventID != nil && Self.titleNamed(Spelling.fold($0.title), by: folded) }
     }
 
     /// True when every event `reference` names, each time of a series counted, is a time of

@@ -67,9 +67,6 @@ public final class Session {
     /// The edits said on the card of that event ("for 30 min", "on Work"): the same event
     /// again for another person keeps those that are no day or time (`carried`).
     var cardChanges: [EventChanges] = []
-    /// True while the agenda of a day asked "when is" of is made under the day's answer
-    /// (`queryAgenda`), so that it is asked once.
-    var answeringDayAsked = false
 
     public init(context: SessionContext) {
         self.context = context

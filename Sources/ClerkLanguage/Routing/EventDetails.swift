@@ -659,7 +659,7 @@ struct EventDetails {
     /// makes no place of ("in person", "in bed", "in town", "in advance"), someone's name or a
     /// file's ("mark milk done in todo").
     static func isPlaceNamedAlone(_ s: Sentence, _ at: Int, in range: Range<Int>, known: Names) -> Bool {
-        guard at == range.lowerBound + 1 || at > range.lowerBound + 1, s.word(at - 1) == "in", s.kind(at) == .word, !s.isInDate(at),
+        guard at > range.lowerBound, s.word(at - 1) == "in", s.kind(at) == .word, !s.isInDate(at),
               s.word(at).utf8.count >= 3, !s.word(at, isIn: notPlacesAfterIn), !known.contactWords.contains(s.word(at)),
               !s.word(at, isA: [.eventNoun, .calendarNoun]), !s.isA(at, .relation), known.file(stem: s.word(at)) == nil,
               s.body.contains(where: { s.isInDate($0) }) else { return false }

@@ -655,18 +655,11 @@ enum AgendaReader {
         var when: DateMatch?
         let saidRange: DateInterval?
         // (The tense asked before the match is handed over: as an argument it was copied.)
-        if let first = details.dates.first, details.dates.count == 1, s.has(myWord), let (span, _) = mySpan(s), s.dates[first].isAllDay,
-           Vocabulary.dayParts[s.word(span.upperBound - 1)] != nil, let reader = s.reader,
-           let match = reader.read(String(s.text[s.dates[first].range]) + " " + s.word(span.upperBound - 1), at: s.reference).first {
-            // "what's my morning look like on monday", "how's my afternoon tomorrow": that part
-            // of that day (the day alone, with "morning" a word to look for, found nothing).
-            var read = match
-            read.range = s.dates[first].range
-            read.rule = "my-span:" + match.rule
-            read.parts = []
+        if let (span, read) = Self.mySpanReading(s, dates: details.dates) {
             saidRange = DateInterval(start: read.start, end: read.end)
             slots.removeAll { $0.kind == .when }
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+            // "my morning" is the span, not a word to look for.
             for i in span { details.used[i] = true }
             when = read
         } else if let first = details.dates.first, details.dates.count == 1, looksBack(s), let past = pastWeekday(s, s.dates[first]) {
@@ -688,17 +681,6 @@ enum AgendaReader {
                 return DateInterval(start: start, end: end)
             }
             when = s.dates[first]
-        } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
-            // "how does my week look", "what's my day like": this week, today.
-            var read = match
-            read.range = s.span(span)
-            read.rule = "my-span:" + match.rule
-            read.parts = []
-            saidRange = DateInterval(start: read.start, end: read.end)
-            slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
-            // "my morning" is the span, not a word to look for.
-            for i in span { details.used[i] = true }
-            when = read
         } else {
             when = nil
             saidRange = nil
@@ -1399,6 +1381,29 @@ enum AgendaReader {
             }
         }
         return perSpan(s)
+    }
+
+    /// The span a question names as the person's and how the reader reads it: "how does my
+    /// week look", "what's my day like" with no day said (this week, today; `mySpan`), and
+    /// "what's my morning look like on monday", "how's my afternoon tomorrow" — a part of the
+    /// day said apart from its one day (that part of that day: the day alone, with "morning"
+    /// a word to look for, found nothing).
+    static func mySpanReading(_ s: Sentence, dates: [Int]) -> (Range<Int>, DateMatch)? {
+        let phrase: String, range: Range<String.Index>, span: Range<Int>
+        if dates.isEmpty {
+            guard let (said, named) = mySpan(s) else { return nil }
+            (span, phrase, range) = (said, named, s.span(said))
+        } else {
+            guard dates.count == 1, s.has(myWord), let (said, _) = mySpan(s), s.dates[dates[0]].isAllDay,
+                  Vocabulary.dayParts[s.word(said.upperBound - 1)] != nil else { return nil }
+            let day = s.dates[dates[0]].range
+            (span, phrase, range) = (said, String(s.text[day]) + " " + s.word(said.upperBound - 1), day)
+        }
+        guard let reader = s.reader, var read = reader.read(phrase, at: s.reference).first else { return nil }
+        read.range = range
+        read.rule = "my-span:" + read.rule
+        read.parts = []
+        return (span, read)
     }
 
     /// "how many meetings do I have a week", "how much time do I spend in standups each week",

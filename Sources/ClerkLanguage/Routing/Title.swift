@@ -150,7 +150,6 @@ enum Title {
             let slash = typed == "w/" || end < s.text.endIndex && s.text[end] == "/"
             // ("meeting w the team", "dinner w my parents": before "the", "my" … too.)
             if slash || nameStarts.contains(i + 1) || s.isA(i + 1, .relation)
-                || (s.word(i + 1) == "my" && s.isA(i + 2, .relation))
                 || (s.word(i + 1, isIn: ["the", "my", "our", "your", "his", "her", "their"]) && s.kind(i + 2) == .word) {
                 respelled[i] = "with"
             }

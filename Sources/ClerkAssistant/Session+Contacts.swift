@@ -160,11 +160,25 @@ extension Session {
         var said = words(name)
         if said.count > 1, Self.honorifics.contains(said[0]) { said.removeFirst() }
         guard !said.isEmpty else { return [] }
-        return everyone.filter { contact in
+        let byWords = everyone.filter { contact in
             let have = Set(words(contact.name))
             return said.allSatisfy(have.contains)
         }
+        guard byWords.isEmpty, said.count == 1 || (said.count == 2 && said[0] == "my"),
+              let kin = Self.kinNames.first(where: { $0.contains(said.last ?? "") }) else { return byWords }
+        // "mum's number" with a contact saved as Mom or Mother: another word for the same person.
+        return everyone.filter { contact in
+            !Set(words(contact.name) + contact.nicknames.flatMap(words)).isDisjoint(with: kin)
+        }
     }
+
+    /// Words for the same relation, one family a set: a card is saved under one of them.
+    static let kinNames: [Set<String>] = [
+        ["mum", "mom", "mother", "mummy", "mommy", "mam", "mammy", "mama", "mamma", "ma"],
+        ["dad", "father", "daddy", "papa", "pa", "pop"],
+        ["grandma", "grandmother", "granny", "gran", "nan", "nana", "nanna", "grandmum", "grandmom"],
+        ["grandpa", "grandfather", "grandad", "granddad", "gramps", "grampa"],
+    ]
 
     /// Words a kind of practice is also said by in a company's name or a job.
     static let workWords: [String: [String]] = [

@@ -751,6 +751,11 @@ enum Classifier {
     /// of "should be", "is now", "needs to be", "should start", "is" at `i` when a new time or
     /// length follows (a date, or an amount of time), else nil.
     static func correctionEnd(_ s: Sentence, at i: Int) -> Int? {
+        // "the haircut's actually at 11:30", "lunch's now on friday": "is" contracted onto
+        // the event's name, the adverb at `i`.
+        if s.word(i, isIn: changeAdverbs), i > s.body.lowerBound, s.tokens[i - 1].isPossessive {
+            return changeFollows(s, adverb: i, end: i + 1)
+        }
         guard s.word(i, isIn: correctionAuxiliaries) else { return nil }
         var end: Int
         func isBe(_ j: Int) -> Bool { s.word(j, is: "be") || s.word(j, isIn: startVerbs) }
@@ -764,9 +769,14 @@ enum Classifier {
             // ("the dentist is actually at 10:45", "lunch is really on friday": the same.)
             guard s.word(i + 1, isIn: changeAdverbs) else { return nil }; end = i + 2
         }
+        return changeFollows(s, adverb: s.word(i + 1, isIn: changeAdverbs) ? i + 1 : nil, end: end)
+    }
+
+    /// `end` when a new time, length or (after an adverb) place follows it, else nil.
+    private static func changeFollows(_ s: Sentence, adverb: Int?, end: Int) -> Int? {
         var change = end
         // ("lunch is now at the pub", "the review is now in room 4": a new place.)
-        if s.word(i + 1, isIn: changeAdverbs), s.word(change, isIn: placePrepositions), !s.isInDate(change + 1), s.kind(change + 1) == .word { return end }
+        if adverb != nil, s.word(change, isIn: placePrepositions), !s.isInDate(change + 1), s.kind(change + 1) == .word { return end }
         if s.word(change, isA: .datePreposition), !s.isInDate(change) { change += 1 }
         guard change < s.body.upperBound, s.isInDate(change) || Quantity.minutes(in: s, at: change) != nil else { return nil }
         return end

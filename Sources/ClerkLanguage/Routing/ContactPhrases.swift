@@ -63,10 +63,12 @@ enum ContactPhrases {
         // "do I know anyone named Carla", "do I know a Bob": the address book asked for a name.
         // (The head word compared first: most lines open otherwise, and the phrase's array
         // was handed over to be compared word by word.)
-        if s.word(head, is: "do"), s.matches(Self.doIKnow, at: head) {
-            var i = head + Self.doIKnow.count
-            if s.word(i, isIn: Self.someoneWords) { i += 1 }
-            if s.word(i, isIn: Self.namedWords) { i += 1 }
+        // "who do I know called Ana" too, where the name must follow "called" or "named".
+        let asksWho = s.word(head, is: "who")
+        if s.word(head, is: "do") || asksWho && s.word(head + 1, is: "do"), s.matches(Self.doIKnow, at: asksWho ? head + 1 : head) {
+            var i = head + (asksWho ? 1 : 0) + Self.doIKnow.count
+            if !asksWho, s.word(i, isIn: Self.someoneWords) { i += 1 }
+            if s.word(i, isIn: Self.namedWords) { i += 1 } else if asksWho { i = body.upperBound }
             if let name = person(in: s, from: i, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
                 return Route(rule: .contact(.lookup), command: head..<i)
             }

@@ -197,11 +197,7 @@ enum EventFields {
             for i in s.body where !event.contains(i) { used[i] = true }
             var words: [Slot] = []
             reference = ReferenceReader.read(s, range: event, used: used, known: known, slots: &words)
-            // "the dentist's location": the event is "dentist".
-            if let said = reference.words, said.hasSuffix("'s") || said.hasSuffix("’s") {
-                reference.words = String(said.dropLast(2))
-                if let at = words.firstIndex(where: { $0.kind == .words }) { words[at].value = reference.words! }
-            }
+            ReferenceReader.dropPossessive(&reference, slots: &words)
             namedAfterFor(s, event: event, reference: &reference, slots: &words)
             // "the description of the event": the one on screen.
             if reference.words == nil, reference.when == nil, reference.attendee == nil, reference.calendar == nil,

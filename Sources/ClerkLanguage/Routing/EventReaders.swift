@@ -1557,6 +1557,15 @@ enum AgendaReader {
 enum ReferenceReader {
     static let onlyWords: WordSet = ["just", "only"]
 
+    /// "the dentist's location", "the haircut's actually at 11:30": the event is "dentist",
+    /// "haircut" — the "'s" said after its name, in its words and its slot.
+    static func dropPossessive(_ reference: inout EventReference, slots: inout [Slot]) {
+        guard let said = reference.words, said.hasSuffix("'s") || said.hasSuffix("’s") else { return }
+        let name = String(said.dropLast(2))
+        reference.words = name
+        if let at = slots.firstIndex(where: { $0.kind == .words }) { slots[at].value = name }
+    }
+
     /// A `WordMap`, not a dictionary: `AgendaReader.pick` asks it of every word of a line
     /// outside its dates, and a dictionary hashed each with SipHash.
     static let ordinals: WordMap<Int> = [
@@ -1888,6 +1897,7 @@ enum UpdateReader {
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<(saysCorrection ? route.command.lowerBound : cut)
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
+        if saysCorrection, s.word(route.command.lowerBound, isIn: Classifier.changeAdverbs) { ReferenceReader.dropPossessive(&reference, slots: &slots) }
         // "move it to Friday": the command words reach the change, so the event is the one on
         // screen; "lunch was moved to Friday" names it before them.
         if referenceRange.isEmpty || (route.command.upperBound >= cut && route.command.lowerBound == body.lowerBound) { reference.isLastShown = true }

@@ -116,6 +116,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
         add(Classifier.correctionAuxiliaries, .changeAuxiliary)
+        add(Classifier.changeAdverbs, .changeAuxiliary)
     }
 
     static func of(_ word: some StringProtocol) -> WordClass {

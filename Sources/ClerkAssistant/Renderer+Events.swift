@@ -563,6 +563,28 @@ extension Renderer {
         return "Your next free \(part.rawValue): \(text.day(text.localDate(start))), \(text.clockRange(start, end))."
     }
 
+    /// "when am I next free (for an hour)": the first free time from now, nil when none.
+    static func firstFree(_ slot: (Date, Date)?, minutes: Int?, text: DateText, now: Date) -> String {
+        let length = minutes.map { " of " + DateText.duration(seconds: TimeInterval($0 * 60)) } ?? ""
+        guard let (start, end) = slot else { return "No free time\(length) in the days I looked at. Ask about a span, like 'am I free next week'." }
+        let time = "\(text.clockRange(start, end)) (\(DateText.duration(seconds: end.timeIntervalSince(start))))"
+        if start <= now { return "You're free now, until \(text.clock(end)) (\(DateText.duration(seconds: end.timeIntervalSince(now))))." }
+        let day = text.localDate(start), today = text.localDate(now)
+        let dayWord = day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
+        return "Next free\(length): \(dayWord) \(time)."
+    }
+
+    /// "how much free time do I have tomorrow": each day's free time, added up.
+    static func freeTotal(_ days: [(LocalDate, TimeInterval)], text: DateText) -> String {
+        guard let first = days.first else { return spanIsOver }
+        let total = days.reduce(0) { $0 + $1.1 }
+        func amount(_ seconds: TimeInterval) -> String { seconds < 60 ? "no free time" : DateText.duration(seconds: seconds) + " free" }
+        if days.count == 1 { return "\(text.shortDay(first.0)): \(amount(total))." }
+        let names = days.map { text.shortDay($0.0) }, width = names.map(\.count).max() ?? 0
+        return "\(names[0]) – \(names[names.count - 1]): \(amount(total)) in all.\n"
+            + zip(names, days).map { "  \($0.padded(toWidth: width))  \(amount($1.1))" }.joined(separator: "\n")
+    }
+
     /// "what time is that for me": the event's time in the person's own zone.
     static func timeHere(_ event: Event, text: DateText) -> String {
         "'\(event.shownTitle)' is \(text.span(event.when)) your time (\(text.zone.identifier))."

@@ -135,6 +135,13 @@ extension Renderer {
         "There's no file \(name) yet. Create it?\n" + lines.map { "+ " + $0 }.joined(separator: "\n") + "\n" + writeQuestion
     }
 
+    /// "recipes.txt: 12 lines, 140 words, 812 B."
+    static func fileSize(_ name: String, lines: Int, words: Int, bytes: Int) -> String {
+        guard bytes > 0 else { return "\(name.oneLine) is empty." }
+        func some(_ count: Int, _ noun: String) -> String { "\(count) \(noun)" + (count == 1 ? "" : "s") }
+        return "\(name.oneLine): " + some(lines, "line") + ", " + some(words, "word") + ", " + size(bytes) + "."
+    }
+
     static func lineCount(_ name: String, _ count: Int) -> String {
         "\(name.oneLine) has " + (count == 1 ? "1 line." : "\(count) lines.")
     }

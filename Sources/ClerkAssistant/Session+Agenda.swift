@@ -507,6 +507,23 @@ extension Session {
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.nextFree(part, free, text: text),
                          fields: [("events", .array([])), ("free", .array(free.map { [slotJSON($0)] } ?? []))])
         }
+        // "when am I next free", "my first free hour next week": the first free time from now
+        // of the length asked (else of half an hour), not every day's.
+        if query.wantsNext, eachDaysPart == nil {
+            let minimum = TimeInterval((query.slotMinutes ?? 30) * 60)
+            let first = windows.lazy.compactMap { FreeTime.free(events, from: $0.0, to: $0.1, minimum: minimum).first }.first
+            if let first, let minutes = query.slotMinutes { freeSlotShown = (first.0, first.0 + TimeInterval(minutes * 60)) }
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.firstFree(first, minutes: query.slotMinutes, text: text, now: now),
+                         fields: [("events", .array([])), ("free", .array(first.map { [slotJSON($0)] } ?? []))])
+        }
+        // "how much free time do I have tomorrow": the free time of each day, added up.
+        if query.wantsHours {
+            let days = windows.map { window in
+                (text.localDate(window.0), FreeTime.free(events, from: window.0, to: window.1).reduce(0) { $0 + $1.1.timeIntervalSince($1.0) })
+            }
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.freeTotal(days, text: text),
+                         fields: [("events", .array([])), ("free", .array(windows.flatMap { FreeTime.free(events, from: $0.0, to: $0.1).map(slotJSON) }))])
+        }
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
         for (start, end) in windows {

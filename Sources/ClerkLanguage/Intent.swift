@@ -653,6 +653,8 @@ public enum LinePick: Sendable, Hashable {
     case number(Int)
     /// How many lines there are.
     case count
+    /// How big it is: "how big is notes.txt", "the size of todo.txt", "how many words in it".
+    case size
 }
 
 /// A sentence clerk cannot act on, with what it seemed to be about.

@@ -121,6 +121,7 @@ enum IntentSummary {
             case .last(let n): add("lines", "last \(n)")
             case .number(let n): add("lines", "line \(n)")
             case .count: out.append("count")
+            case .size: out.append("size")
             }
         case .fileSearch(let text, let file):
             add("search", text)

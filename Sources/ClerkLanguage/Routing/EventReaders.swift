@@ -816,6 +816,15 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "hours", rule: "hours"))
         }
+        // "how much free time do I have tomorrow", "how many hours am I free on friday": the
+        // free time added up.
+        if wantsFreeTime, let how = s.first(in: howWord), how == s.body.lowerBound,
+           s.word(how + 1, is: "much") || s.word(how + 1, isIn: manyWord) && (s.word(how + 2, is: "hours") || s.word(how + 2, is: "hrs")) {
+            wantsHours = true
+            details.used[how] = true
+            details.used[how + 1] = true
+            slots.append(s.slot(.count, how..<(how + 2), value: "hours", rule: "free-hours"))
+        }
         // "what's my busiest day next week", "which day am I free": a day to name, not events.
         let rank = Self.dayRankCue(s, wantsFreeTime: wantsFreeTime)
         if let (_, cue) = rank {
@@ -834,6 +843,13 @@ enum AgendaReader {
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
+        }
+        // "when's my first free slot next week", "the earliest free hour tomorrow": of free
+        // time, the first is the next.
+        if wantsFreeTime, !wantsNext, let first = s.first(in: Self.firstWords) ?? s.first(in: ["soonest"]), !s.isInDate(first) {
+            wantsNext = true
+            details.used[first] = true
+            slots.append(s.slot(.next, first..<(first + 1), value: "true", rule: "first-free"))
         }
         // "when's my next free afternoon", "next free evening": that part of the first day it
         // is free.

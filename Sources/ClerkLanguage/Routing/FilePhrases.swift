@@ -1123,6 +1123,12 @@ enum FilePhrases {
         return i + 1
     }
     static let oneLineWords: WordSet = ["line", "item", "entry"]
+    /// Words that ask a file's size, and the words such a question is made of.
+    static let sizeWords: WordSet = ["big", "large", "long", "size", "words", "word", "characters", "bytes"]
+    static let sizeQuestionWords: WordSet = [
+        "how", "big", "large", "long", "is", "what", "what's", "whats", "the", "size", "of", "file", "many", "words", "word",
+        "count", "characters", "bytes", "are", "in", "there", "my",
+    ]
     static let manyLineWords: WordSet = ["lines", "items", "entries"]
     static let ordinals: [String: Int] = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                                           "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3]
@@ -1143,6 +1149,12 @@ enum FilePhrases {
         // "how many books are on my reading list", "how many things in my todo list": its
         // lines counted, whatever they are called.
         let h = s.body.lowerBound
+        // "how big is recipes.txt", "what's the size of todo.txt", "word count of notes.txt":
+        // only such words before the file.
+        if end > h, end - h <= 7, s.first(in: sizeWords, until: end) != nil,
+           (h..<end).allSatisfy({ s.word($0, isIn: sizeQuestionWords) }) {
+            return .size
+        }
         if s.word(h) == "how", s.word(h + 1) == "many", end - h <= 7, s.first(in: lineWords, until: end) == nil,
            (h + 2..<end).contains(where: { s.word($0) == "on" || s.word($0) == "in" }) {
             return .count

@@ -369,11 +369,16 @@ extension Renderer {
         }
     }
 
+    /// "today", "tomorrow", else "Mon 7 Dec": a day to come, as a person says it.
+    static func dayToCome(_ day: LocalDate, today: LocalDate, text: DateText) -> String {
+        day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
+    }
+
     static func next(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
         let start = event.when.startInstant(in: text.zone)
         let day = text.localDate(start)
         let today = text.localDate(now)
-        let dayWord = day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
+        let dayWord = dayToCome(day, today: today, text: text)
         let time = clockOrAllDay(event.when, text: text)
         // Days counted on the calendar, as `away` counts them: Thursday 08:00 is "in 6 days"
         // on Friday at 10:00, not the 5 whole days between.
@@ -569,9 +574,18 @@ extension Renderer {
         guard let (start, end) = slot else { return "No free time\(length) in the days I looked at. Ask about a span, like 'am I free next week'." }
         let time = "\(text.clockRange(start, end)) (\(DateText.duration(seconds: end.timeIntervalSince(start))))"
         if start <= now { return "You're free now, until \(text.clock(end)) (\(DateText.duration(seconds: end.timeIntervalSince(now))))." }
-        let day = text.localDate(start), today = text.localDate(now)
-        let dayWord = day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
-        return "Next free\(length): \(dayWord) \(time)."
+        return "Next free\(length): \(dayToCome(text.localDate(start), today: text.localDate(now), text: text)) \(time)."
+    }
+
+    /// "show my recurring events": a series a line, its name, how often and when it comes,
+    /// and its next day.
+    static func repeatingEvents(_ rows: [(title: String, repeats: String, next: String)], from: Date, to: Date, text: DateText) -> String {
+        guard !rows.isEmpty else {
+            return "No repeating events from \(text.shortDay(text.localDate(from))) to \(text.day(text.localDate(to - 1)))."
+        }
+        let width = rows.map { $0.title.oneLine.count }.max() ?? 0
+        return (rows.count == 1 ? "1 repeating event:\n" : "\(rows.count) repeating events:\n")
+            + rows.map { "  \($0.title.oneLine.padded(toWidth: width))  \($0.repeats) · \($0.next)" }.joined(separator: "\n")
     }
 
     /// "how much free time do I have tomorrow": each day's free time, added up.

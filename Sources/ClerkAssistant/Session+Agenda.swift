@@ -101,8 +101,9 @@ extension Session {
         } else if query.dayRank != nil {
             // "what's my busiest day": the coming week's days, today's whole.
             (from, to) = (startOfToday, today.adding(days: AgendaDefaults.upcomingDays).startOfDay(in: context.zone))
-        } else if query.wantsNext {
-            (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
+        } else if query.wantsNext || query.wantsSeries {
+            // ("what repeats": a series that comes once a month or a year is found too.)
+            (from, to) = (query.wantsSeries ? startOfToday : now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else if filtered, !query.wantsFreeTime {
             // (Free time asked with a person and no days, "when can I see bob", looks as far as
             // "what's on" does, not a year of days.)
@@ -151,6 +152,7 @@ extension Session {
             let flights = events.filter { event in Self.flightWords.contains { event.title.lowercased().contains($0) } }
             if !flights.isEmpty { events = flights }
         }
+        if query.wantsSeries { return repeatingEvents(events, from: from, to: to, names: names, text: text) }
         if query.wantsFreeTime {
             if query.isMoment, let when = query.when {
                 var reply = freeAt(when.start, events: events)
@@ -482,6 +484,25 @@ extension Session {
 
     /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length;
     /// time already past today is not free time any more.
+    /// "show my recurring events": each series met in `[from, to)` once, with how often it
+    /// comes and its next time (a one-off event is left out).
+    private func repeatingEvents(_ events: [Event], from: Date, to: Date, names: [String: String], text: DateText) -> Reply {
+        var seen = Set<String>(), rows: [(next: Event, series: Event)] = []
+        for event in events {
+            guard let id = event.recurringEventID, seen.insert(id).inserted else { continue }
+            // (The series' own rule is on its first event; an occurrence carries none.)
+            let series = (try? context.calendars.event(id: id)) ?? nil
+            if let series, !series.recurrence.isEmpty { rows.append((event, series)) }
+        }
+        let now = context.now.now()
+        let lines = rows.map { row in
+            (row.series.shownTitle, (Renderer.repeats(row.series, text: text) ?? "repeats") + ", " + Renderer.clockOrAllDay(row.series.when, text: text),
+             "next: " + Renderer.dayToCome(text.localDate(row.next.when.startInstant(in: context.zone)), today: text.localDate(now), text: text))
+        }
+        return Reply(intent: .queryAgenda, ok: true, message: Renderer.repeatingEvents(lines, from: from, to: to, text: text),
+                     fields: [("events", .array(rows.map { eventJSON($0.series, names) }))])
+    }
+
     /// A free slot as JSON answers give it: its start and end in the person's zone.
     private func slotJSON(_ slot: (Date, Date)) -> JSONValue {
         .object([("start", .string(ClockText.rfc3339(slot.0, zone: context.zone))), ("end", .string(ClockText.rfc3339(slot.1, zone: context.zone)))])

@@ -301,6 +301,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "how many hours is maria working this week", "how much time do I spend in meetings
     /// this week": the hours of the events found, added up.
     public var wantsHours: Bool = false
+    /// "show my recurring events", "what repeats": the repeating events, one line each with
+    /// how often they come (with words, those named so).
+    public var wantsSeries: Bool = false
     /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
     /// only the first (or last) event to start in the span; nil for all of them.
     public var pick: Optional<EventPick>

@@ -60,6 +60,7 @@ enum IntentSummary {
             add("asks", q.asks?.rawValue)
             flag("overlaps", q.wantsOverlaps)
             flag("hours", q.wantsHours)
+            flag("repeating", q.wantsSeries)
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
             flag("wayBack", q.wantsWayBack)

@@ -572,6 +572,7 @@ enum AgendaReader {
     }
 
     static let nextWord: WordSet = ["next"]
+    static let repeatingWords: WordSet = ["recurring", "repeating", "repeat", "repeats", "repeated", "reoccurring"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
     static let goneByVerbs: WordSet = ["saw", "seen", "had", "went", "visited", "did", "was", "were", "i", "we"]
@@ -924,6 +925,14 @@ enum AgendaReader {
             notesCue = cue
             for i in cue { details.used[i] = true }
         }
+        // "show my recurring events", "what repeats", "which meetings repeat": the repeating
+        // events, how often each comes.
+        var wantsSeries = false
+        if !wantsFreeTime, !wantsCount, let at = s.body.first(where: { s.word($0, isIn: Self.repeatingWords) && !s.isInDate($0) }) {
+            wantsSeries = true
+            details.used[at] = true
+            slots.append(s.slot(.series, at..<(at + 1), value: "true", rule: "repeating"))
+        }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?
         if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
@@ -969,6 +978,7 @@ enum AgendaReader {
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
+        query.wantsSeries = wantsSeries
         query.wantsWayBack = words != nil && Self.asksWayBack(s)
         if let lastAt, words != nil || attendee != nil {
             query.wantsLast = true
@@ -1538,6 +1548,9 @@ enum AgendaReader {
         }
         // ("cancel pick up friday too": "too" says it is one more, no word of it.)
         while kept.count > 1, let last = kept.last, s.word(last) == "too" || s.word(last) == "also" { kept.removeLast() }
+        // ("when is rent due", "when's my essay due": what is due names it; "what's due this
+        // week" looks for "due".)
+        if kept.count > 1, let last = kept.last, s.word(last, is: "due") { kept.removeLast() }
         // ("what car stuff have I got", "any school things next week": the kind is the words.)
         if kept.count > 1, kept.contains(where: { !s.word($0, isIn: vagueNouns) }) { kept.removeAll { s.word($0, isIn: vagueNouns) } }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }

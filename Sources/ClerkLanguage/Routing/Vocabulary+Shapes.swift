@@ -76,7 +76,7 @@ extension Vocabulary {
 
     /// Words that ask about the agenda whatever else is said ("anything planned", "where am
     /// I supposed to be", "what's happening").
-    static let agendaWords: WordSet = ["happening", "going", "planned", "scheduled", "plans", "anything", "supposed", "else"]
+    static let agendaWords: WordSet = ["happening", "going", "planned", "scheduled", "plans", "anything", "supposed", "else", "recurring", "repeats", "repeating"]
 
     /// Heads of a question about the clock or the date ("what time is it", "tell me the date").
     static let clockQuestionHeads: WordSet = ["what", "what's", "whats", "tell", "could", "which", "i", "when", "when's", "whens", "convert"]

@@ -447,10 +447,17 @@ extension Renderer {
     }
 
     /// "how many days until christmas": "Fri 25 Dec 2026 is in 21 days."
-    static func daysUntil(_ day: LocalDate, text: DateText, now: Date) -> String {
+    /// `inWeeks`: "… is in 2 weeks and 5 days (19 days)."
+    static func daysUntil(_ day: LocalDate, text: DateText, now: Date, inWeeks: Bool = false) -> String {
         let today = text.localDate(now)
         if day == today { return "That's today, \(text.day(day))." }
         if day < today { return "\(text.day(day)) was \(day.days(until: today)) days ago." }
+        let days = today.days(until: day)
+        if inWeeks, days >= 7 {
+            let weeks = days / 7, rest = days % 7
+            let said = (weeks == 1 ? "1 week" : "\(weeks) weeks") + (rest == 0 ? "" : rest == 1 ? " and 1 day" : " and \(rest) days")
+            return "\(text.day(day)) is in \(said) (\(days) days)."
+        }
         return "\(text.day(day)) is \(away(day.startOfDay(in: text.zone), text: text, now: now))."
     }
 

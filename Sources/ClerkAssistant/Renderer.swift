@@ -173,6 +173,8 @@ public enum Renderer {
         case .calendarView?: instead = noCalendarView("Work", hiding: false)
         case .redo?: instead = "I can't redo a change I undid. Say it again, and I'll show it and ask before making it."
         case .hold?: instead = cannotHold(nil, words: nil, text: nil)
+        case .eventStatus?:
+            instead = "I can't mark an event tentative or confirmed: I keep no status for events. Its notes can say it: 'add a note to the dinner: tentative'."
         case .restoreEvent?: instead = noEventTrash(nil)
         case .offline?: instead = worksOffline(signedIn: false)
         case .version?: instead = version(nil)

@@ -233,7 +233,9 @@ extension Session {
         if query.asks == .until, query.words == nil, let when = query.when {
             // ("until christmas" is read from now to the day's end: the day is its last.)
             let day = text.localDate(when.start > now ? when.start : when.end.addingTimeInterval(-1))
-            return Reply(intent: .queryAgenda, ok: true, message: Renderer.daysUntil(day, text: text, now: now),
+            // ("how many weeks until christmas": said in weeks too.)
+            let inWeeks = Spelling.fold(lastLine ?? "").split(whereSeparator: { !$0.isLetter }).contains { $0 == "weeks" || $0 == "wks" }
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.daysUntil(day, text: text, now: now, inWeeks: inWeeks),
                          fields: [("days", .number(Double(today.days(until: day))))])
         }
         // "how long is the dentist", "is the review on friday": the one event named, answered.

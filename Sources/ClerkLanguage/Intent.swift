@@ -755,4 +755,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     case offline
     /// Which clerk this is ("what version are you", "which version is this").
     case version
+    /// An event marked tentative, confirmed or optional ("mark the dinner as tentative"):
+    /// clerk's events keep no such status; its notes can say it.
+    case eventStatus
 }

@@ -268,6 +268,12 @@ enum Classifier {
         }, route: { c in
             EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
         }),
+        //    "mark the dinner as tentative", "set lunch to confirmed": no status is kept.
+        ClassifierRule(name: "event status", applies: { c in
+            c.s.word(c.head, isIn: EventHold.statusVerbs)
+        }, route: { c in
+            EventHold.status(c.s, head: c.head).map { c.route(.topic(.eventStatus), c.head..<$0.lowerBound) }
+        }),
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
         ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),

@@ -3,6 +3,15 @@ import FoundationEssentials
 
 /// Reads a new event: "lunch with Ana tomorrow at 13:00 on Work".
 enum CreateReader {
+    /// The words of the date at `index` when it is a holiday said by name alone, each word
+    /// capitalised ("Boxing Day"); nil for any other date.
+    static func holidayName(_ s: Sentence, _ index: Int) -> String? {
+        let date = s.dates[index]
+        guard date.rule == "holiday", date.parts.count == 1, date.parts[0].rule == "holiday" else { return nil }
+        let words = s.text[date.range].split(separator: " ").filter { !["on", "for", "at"].contains($0.lowercased()) }
+        return words.isEmpty ? nil : words.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+    }
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
@@ -40,6 +49,8 @@ enum CreateReader {
         // ("5 days in Rome": the place names the stay; "I'll be at the gym from 5 to 6",
         // "at the office tomorrow 9-5": the place is all there is to call it.)
         if title.isEmpty, let place = details.location { title = Title.ofPlace(place) }
+        // ("add boxing day to my calendar", "put mother's day in": the day's own name.)
+        if title.isEmpty, details.dates.count == 1, let holiday = Self.holidayName(s, details.dates[0]) { title = holiday }
         // "im on 7p-7a tue wed thu", "i'm working 9-5 saturday": the speaker's own shift.
         if let own = Self.ownShift(s, title: title) { title = own }
         // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said

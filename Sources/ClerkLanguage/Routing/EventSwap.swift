@@ -107,6 +107,22 @@ enum EventHold {
             ? event : nil
     }
 
+    static let statusVerbs: WordSet = ["mark", "set", "make", "change", "flag", "tag"]
+    static let statuses: WordSet = ["tentative", "tentatively", "confirmed", "unconfirmed", "provisional", "optional"]
+
+    /// The words naming the event when the line from `head` gives one a status ("mark the
+    /// dinner as tentative", "set lunch to confirmed", "make the review optional"); nil
+    /// otherwise ("make lunch tentative friday" names a day: an event said).
+    static func status(_ s: Sentence, head: Int) -> Range<Int>? {
+        var end = s.body.upperBound
+        while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
+        guard end - head >= 3, s.word(end - 1, isIn: statuses) else { return nil }
+        var last = end - 1
+        if s.word(last - 1, is: "as") || s.word(last - 1, is: "to") { last -= 1 }
+        let event = (head + 1)..<last
+        return !event.isEmpty && !event.contains(where: { s.isInDate($0) }) ? event : nil
+    }
+
     /// The words of `range` that name an event by its title: the articles, a frequency
     /// ("weekly") and words of repeating left out ("the weekly sync" → "sync").
     static func titleWords(_ s: Sentence, _ range: Range<Int>) -> String? {

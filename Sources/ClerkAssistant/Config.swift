@@ -1,4 +1,4 @@
-import ClerkCore
+package import ClerkCore
 package import ClerkLanguage
 import FoundationEssentials
 
@@ -19,6 +19,7 @@ package enum Backend: String, CaseIterable, Sendable {
 /// | `working_hours`        | `HH:MM-HH:MM`, for free-time answers | `08:00-20:00`       |
 /// | `default_event_length` | minutes (`45`) or `1h`, `90m`      | 60 minutes            |
 /// | `date_order`           | `month-first` or `day-first` (12/3) | `month-first`        |
+/// | `time_zone`            | an IANA name (`America/New_York`) or `UTC` | `TZ`, else the system's |
 /// | `backend`              | `local` or `google`                | google once signed in |
 /// | `google_client_id`     | a Desktop OAuth client's id        | `CLERK_GOOGLE_CLIENT_ID` |
 /// | `google_client_secret` | its secret                         | `CLERK_GOOGLE_CLIENT_SECRET` |
@@ -28,6 +29,8 @@ package struct Config: Equatable, Sendable {
     package var workingHours = (start: 8 * 60, end: 20 * 60)
     package var defaultEventMinutes = 60
     package var dateOrder = DateOrder.monthFirst
+    /// The zone when `--tz` is not given (before `TZ` and the system's).
+    package var timeZone: Zone?
     package var backend: Backend?
     package var googleClientID: String?
     package var googleClientSecret: String?
@@ -37,10 +40,10 @@ package struct Config: Equatable, Sendable {
     package static func == (a: Config, b: Config) -> Bool {
         a.defaultCalendar == b.defaultCalendar && a.workingHours == b.workingHours && a.defaultEventMinutes == b.defaultEventMinutes
             && a.dateOrder == b.dateOrder && a.backend == b.backend && a.googleClientID == b.googleClientID
-            && a.googleClientSecret == b.googleClientSecret
+            && a.googleClientSecret == b.googleClientSecret && a.timeZone?.identifier == b.timeZone?.identifier
     }
 
-    package static let keys = ["default_calendar", "working_hours", "default_event_length", "date_order", "backend",
+    package static let keys = ["default_calendar", "working_hours", "default_event_length", "date_order", "time_zone", "backend",
                                "google_client_id", "google_client_secret"]
 
     /// A line of the file that cannot be used; `message` is printed after `clerk: `.
@@ -92,6 +95,9 @@ package struct Config: Equatable, Sendable {
                 case "day-first", "dmy": config.dateOrder = .dayFirst
                 default: throw bad("month-first or day-first")
                 }
+            case "time_zone":
+                guard let zone = ClockText.timeZone(value) else { throw bad("a time zone like Europe/London or UTC") }
+                config.timeZone = zone
             case "backend":
                 guard let backend = Backend(rawValue: value.lowercased()) else { throw bad("local or google") }
                 config.backend = backend

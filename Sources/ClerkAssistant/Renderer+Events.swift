@@ -1136,6 +1136,7 @@ extension Renderer {
             return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
         case .changedWorkingHours(let previous, _): return "Undo: set the working hours back to \(hours(previous))? [Y/n]"
         case .changedEventLength(let previous, _): return "Undo: make new events \(previous) min again? [Y/n]"
+        case .changedTimeZone(let previous, _): return "Undo: set the time zone back to \(previous ?? "TZ's") from the next start? [Y/n]"
         }
     }
 
@@ -1210,6 +1211,7 @@ extension Renderer {
         case .changedDefaultCalendar(_, let new): what = "made '\(new.oneLine)' the default calendar"
         case .changedWorkingHours(_, let new): what = "set the working hours to \(hours(new))"
         case .changedEventLength(_, let new): what = "made new events \(new) min unless said"
+        case .changedTimeZone(_, let new): what = "set the time zone to \(new)"
         }
         return what
     }
@@ -1237,6 +1239,7 @@ extension Renderer {
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         case .changedWorkingHours(let previous, _): return "Undone: the working hours are \(hours(previous)) again."
         case .changedEventLength(let previous, _): return "Undone: new events are \(previous) min again."
+        case .changedTimeZone(let previous, _): return "Undone: from the next start the time zone is \(previous ?? "TZ's") again."
         }
     }
 }

@@ -362,6 +362,24 @@ extension Renderer {
 
     static func workingHoursAlready(_ now: (start: Int, end: Int)) -> String { "Your working hours are \(hours(now)) already." }
 
+    static func timeZoneQuestion(_ new: String, now: String) -> String {
+        "Set your time zone to \(new) (now \(now))? clerk uses it from its next start. [Y/n]"
+    }
+
+    static func timeZoneSet(_ new: String, undo: Bool) -> String {
+        "Time zone \(new) from clerk's next start (saved as time_zone in your config; --tz still comes first)." + undoHint(.changeItBack, undo)
+    }
+
+    static func timeZoneAlready(_ zone: String) -> String { "Your time zone is \(zone) already." }
+
+    static func unknownZone(_ said: String) -> String {
+        "I don't know the time zone '\(said.oneLine)'. Say a city or a tz database name, like 'set my time zone to Europe/London'."
+    }
+
+    static func timeZoneNotKept(_ new: String) -> String {
+        "I can't keep a time zone here. Start clerk with --tz \(new) (or set TZ) to use it."
+    }
+
     static func eventLengthQuestion(_ minutes: Int, kept: Bool) -> String {
         "Make new events \(minutes) min unless said" + (kept ? "" : ", for this session") + "? [Y/n]"
     }

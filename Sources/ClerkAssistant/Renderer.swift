@@ -261,9 +261,9 @@ public enum Renderer {
 
     /// Where settings are changed.
     static let settingsWhere = "Change them in the config file ($XDG_CONFIG_HOME/clerk/config, or config under --data-dir),"
-        + " as 'working_hours = 09:00-17:00' or 'default_event_length = 30'; the time zone with --tz or TZ;"
-        + " the default calendar, working hours and event length also in words: 'make Work my default calendar',"
-        + " 'set my working hours to 9-5', 'set the default event length to 30 minutes'."
+        + " as 'working_hours = 09:00-17:00' or 'default_event_length = 30' (--tz comes before its time_zone);"
+        + " all four also in words: 'make Work my default calendar', 'set my working hours to 9-5',"
+        + " 'set the default event length to 30 minutes', 'set my time zone to New York'."
 
     /// The settings in force, and where to change them.
     static func settings(zone: String, workingHours: (start: Int, end: Int), eventMinutes: Int, defaultCalendar: String) -> String {

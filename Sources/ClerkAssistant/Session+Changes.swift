@@ -36,6 +36,8 @@ enum Change {
     case changedWorkingHours(previous: (start: Int, end: Int), new: (start: Int, end: Int))
     /// The default length of a new event before and after, in minutes.
     case changedEventLength(previous: Int, new: Int)
+    /// The config's time zone before (nil: none, `TZ` decides) and after.
+    case changedTimeZone(previous: String?, new: String)
 
     /// Whether the change took something away ("what did I cancel" lists these).
     var isDeletion: Bool {
@@ -1091,6 +1093,9 @@ extension Session {
             case .changedEventLength(let previous, _):
                 try context.settings?.setEventLength(minutes: previous)
                 context.preferences.eventLength = TimeInterval(previous * 60)
+            case .changedTimeZone(let previous, _):
+                try context.settings?.setTimeZone(previous)
+                context.preferences.timeZoneSetting = previous
             }
             changes.removeLast()
             let message = Renderer.undone(change, text: DateText(zone: context.zone)) + (madeAgain > 0 ? " " + Renderer.madeAgain(madeAgain) : "")

@@ -36,7 +36,38 @@ extension Session {
             }, no: { Reply(intent: .outOfScope, ok: true, message: Renderer.nothingChanged) })),
             Reply(intent: .outOfScope, ok: true, message: question))
         }
+        // "set my time zone to new york", "change my timezone to Europe/Paris".
+        if words.contains(where: { $0 == "timezone" }) || zip(words, words.dropFirst()).contains(where: { $0 == "time" && $1 == "zone" }),
+           let said = Self.saidZone(text) {
+            guard let zone = said.zone else { return Reply(intent: .outOfScope, ok: false, message: Renderer.unknownZone(said.words)) }
+            guard kept else { return Reply(intent: .outOfScope, ok: true, message: Renderer.timeZoneNotKept(zone)) }
+            let previous = context.preferences.timeZoneSetting
+            if (previous ?? context.zone.identifier) == zone { return Reply(intent: .outOfScope, ok: true, message: Renderer.timeZoneAlready(zone)) }
+            let question = Renderer.timeZoneQuestion(zone, now: context.zone.identifier)
+            return ask(.confirm(Confirmation(intent: .outOfScope, question: question, defaultYes: true, yes: { [unowned self] in
+                do { try context.settings?.setTimeZone(zone) } catch { return failure(.outOfScope, error) }
+                context.preferences.timeZoneSetting = zone
+                record(.changedTimeZone(previous: previous, new: zone))
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.timeZoneSet(zone, undo: context.offersUndo))
+            }, no: { Reply(intent: .outOfScope, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .outOfScope, ok: true, message: question))
+        }
         return nil
+    }
+
+    /// The words said after the last "to", "is" or "as" ("set my time zone to new york", "my
+    /// timezone is Europe/Paris") and the zone they name: a tz database name as typed, else a
+    /// place the reader knows ("tokyo", "new york", "pacific", "UTC"); nil for no zone known.
+    /// Nil when nothing is said after such a word ("what's my time zone").
+    static func saidZone(_ text: String) -> (words: String, zone: String?)? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "?" || $0 == "!" }).map(String.init)
+        guard let at = words.lastIndex(where: { ["to", "is", "as", "="].contains($0.lowercased()) }) else { return nil }
+        var said = Array(words[(at + 1)...])
+        while let last = said.last, ["please", "time", "now", "."].contains(last.lowercased()) { said.removeLast() }
+        // ("what is my time zone": the setting asked about, not one said.)
+        guard let first = said.first, !["my", "your", "the", "what", "which"].contains(first.lowercased()) else { return nil }
+        if said.count == 1, let zone = ClockText.timeZone(said[0]) { return (said[0], zone.identifier) }
+        return (said.joined(separator: " "), Router.zone(named: said.map { Spelling.fold($0).lowercased() }))
     }
 
     /// The hours "9 to 5", "9-5", "8:30 to 17:30", "9am-5:30pm", "from 8 till 4" say, in

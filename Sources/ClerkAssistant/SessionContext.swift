@@ -14,6 +14,9 @@ public struct Preferences: Sendable, Equatable {
     /// Minutes after midnight.
     public var workingHours: (start: Int, end: Int)
     public var eventLength: TimeInterval
+    /// The config's `time_zone`, nil when it has none (the zone then came from `--tz`, `TZ`
+    /// or the system).
+    public var timeZoneSetting: String?
 
     public init(defaultCalendar: String? = nil, workingHours: (start: Int, end: Int) = (8 * 60, 20 * 60), eventLength: TimeInterval = 3600) {
         self.defaultCalendar = defaultCalendar
@@ -35,6 +38,8 @@ public protocol SettingsWriter: AnyObject {
     func setWorkingHours(_ hours: (start: Int, end: Int)) throws
     /// Makes `minutes` the length of a new event that says none.
     func setEventLength(minutes: Int) throws
+    /// Makes `identifier` the zone of the runs after this one; nil goes back to `TZ`.
+    func setTimeZone(_ identifier: String?) throws
 }
 
 /// How answers to questions are read.

@@ -620,7 +620,7 @@ public struct Router: Sendable {
 
     /// The IANA zone of a place said in one or two words ("tokyo", "new york", "PST"), nil
     /// for anything else.
-    static func zone(named words: [String]) -> String? {
+    package static func zone(named words: [String]) -> String? {
         if words.count == 1, let zone = DateRules.zoneCities[words[0]] ?? DateRules.ianaNames[words[0]] ?? DateRules.zoneNames[words[0]] { return zone }
         if words.count == 2, let zone = DateRules.twoWordCities[words[0] + " " + words[1]] { return zone }
         return nil

@@ -40,7 +40,7 @@ struct ClerkApp {
     var environment: [String: String]
 
     func run() -> Int32 {
-        let options: GlobalOptions
+        var options: GlobalOptions
         let command: Command
         do {
             (options, command) = try CommandLineParser().parse(arguments)
@@ -49,6 +49,14 @@ struct ClerkApp {
             return ExitCode.usage
         }
         let paths = ClerkPaths(dataDirectoryOption: options.dataDirectory, environment: environment)
+        // The config's time zone before anything reads the clock (a config that cannot be
+        // read is said where the session opens it).
+        if !options.zoneGiven, command.usesTheClock, let zone = (try? Config.load(paths.config))?.timeZone {
+            do { try options.adopt(configZone: zone) } catch {
+                Output.error(error.message)
+                return ExitCode.usage
+            }
+        }
 
         switch command {
         case .help:

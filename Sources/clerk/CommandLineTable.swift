@@ -128,7 +128,7 @@ enum CommandLineTable {
                 values.timeZone = try CommandLineParser.timeZone(text)
             },
             summary: "time zone: an IANA name (Europe/Madrid) or ±HH:MM",
-            detail: "The time zone times are read and shown in: an IANA name (Europe/Madrid, America/New_York, UTC) or a fixed offset (+01:00). Default: the system's, or TZ."),
+            detail: "The time zone times are read and shown in: an IANA name (Europe/Madrid, America/New_York, UTC) or a fixed offset (+01:00). Default: the config's time_zone, else TZ, else the system's."),
         OptionSpec(
             name: "--data-dir", effect: .value(placeholder: "DIR", completion: .folders) { values, text throws(UsageError) in
                 guard !text.isEmpty else { throw UsageError(message: "--data-dir: needs a folder") }

@@ -76,6 +76,10 @@ final class ConfigFile: SettingsWriter {
         try set("default_event_length", to: String(minutes))
     }
 
+    func setTimeZone(_ identifier: String?) throws {
+        try set("time_zone", to: identifier)
+    }
+
     /// Sets `key` to `value` (nil removes the key's line).
     func set(_ key: String, to value: String?) throws {
         let old = try ConfigFile.text(at: path) ?? ""

@@ -103,6 +103,7 @@ enum ManPage {
         page.item(["working_hours"], "Hours like 08:00-20:00: what free-time answers count as a day. Default: 08:00-20:00.", plainTag: false)
         page.item(["default_event_length"], "Minutes (45), or 45m, 1h: how long an event without an end lasts. Default: 60.", plainTag: false)
         page.item(["date_order"], "month-first or day-first: how 12/3 reads. Default: month-first.", plainTag: false)
+        page.item(["time_zone"], "A time zone like Europe/London, America/New_York or UTC, when --tz is not given. Default: TZ, else the system's.", plainTag: false)
         page.item(["backend"], "local or google. Default: Google once signed in, else local.", plainTag: false)
         page.item(["google_client_id", "google_client_secret"], "Your own Desktop OAuth client for clerk login (Google wants one per installed app; the README says how to make one in a few minutes). Default: CLERK_GOOGLE_CLIENT_ID and CLERK_GOOGLE_CLIENT_SECRET.", plainTag: false)
     }
@@ -113,7 +114,7 @@ enum ManPage {
         page.item(["BROWSER"], "The program clerk login opens the consent page with (arguments allowed; %s stands for the address). none, or no display (DISPLAY, WAYLAND_DISPLAY), prints the address instead.", plainTag: false)
         page.item(["NO_COLOR"], "When set and not empty, no colour. Colour is only ever used on a terminal, and never with --json or TERM=dumb.", plainTag: false)
         page.item(["PAGER"], "Long files are shown through it on a terminal. Default: less -FRX.", plainTag: false)
-        page.item(["TZ"], "The time zone when --tz is not given.", plainTag: false)
+        page.item(["TZ"], "The time zone when neither --tz nor the config's time_zone gives one.", plainTag: false)
         page.item(["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"], "Where the config, the store and the history live (see FILES). Default: ~/.config, ~/.local/share and ~/.local/state. --data-dir replaces all three.", plainTag: false)
     }
 

@@ -7,6 +7,10 @@ struct GlobalOptions {
     /// `--now`, already resolved in `timeZone`; nil means the system clock.
     var now: Date?
     var timeZone: Zone
+    /// `--now` as given, read again when the config's zone replaces the environment's.
+    var nowText: String?
+    /// Whether `--tz` was given: then the config's `time_zone` does not apply.
+    var zoneGiven = false
     var dataDirectory: String?
     /// `--backend`; nil lets the config and the saved sign-in decide.
     var backend: Backend?
@@ -16,6 +20,16 @@ struct GlobalOptions {
     var verbose = false
 
     var nowProvider: NowProvider { now.map(NowProvider.fixed) ?? .system }
+}
+
+extension GlobalOptions {
+    /// The config's `time_zone` in place of `TZ` and the system's, when `--tz` was not given
+    /// (`--now` is read again in it).
+    mutating func adopt(configZone zone: Zone) throws(UsageError) {
+        guard !zoneGiven else { return }
+        timeZone = zone
+        if let nowText { now = try CommandLineParser.instant(nowText, in: zone) }
+    }
 }
 
 /// What the command line asked for.
@@ -42,6 +56,17 @@ enum Command: Equatable {
     case version
     /// `--man-page`: clerk(1) in roff.
     case manPage
+}
+
+extension Command {
+    /// Whether the command reads dates or the clock (not help, the version, the man page or
+    /// a completion script).
+    var usesTheClock: Bool {
+        switch self {
+        case .help, .version, .manPage, .completions: false
+        default: true
+        }
+    }
 }
 
 /// A command line that cannot run; `message` is the one line printed after `clerk: `.
@@ -134,6 +159,8 @@ struct CommandLineParser {
 
         var options = values.options
         options.timeZone = values.timeZone ?? environmentTimeZone()
+        options.zoneGiven = values.timeZone != nil
+        options.nowText = values.nowText
         if let nowText = values.nowText {
             options.now = try Self.instant(nowText, in: options.timeZone)
         }

@@ -141,6 +141,7 @@ enum SessionFactory {
             })
         context.preferences = Preferences(defaultCalendar: config.defaultCalendar, workingHours: config.workingHours,
                                           eventLength: TimeInterval(config.defaultEventMinutes * 60))
+        context.preferences.timeZoneSetting = config.timeZone?.identifier
         context.account = opened.account
         context.quickAdd = opened.quickAdd
         context.announce = { Output.line($0) }

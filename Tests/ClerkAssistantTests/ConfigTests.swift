@@ -1,4 +1,5 @@
 @testable import ClerkAssistant
+import ClerkCore
 import ClerkLanguage
 import Testing
 
@@ -13,6 +14,7 @@ import Testing
               default_event_length = 1.5h
 
             DATE_ORDER = DMY
+            time_zone = America/New_York
             backend = Google
             google_client_id = 1234-abc.apps.googleusercontent.com
             google_client_secret = GOCSPX-x = y
@@ -22,6 +24,7 @@ import Testing
         #expect(config.workingHours == (9 * 60, 17 * 60 + 30))
         #expect(config.defaultEventMinutes == 90)
         #expect(config.dateOrder == .dayFirst)
+        #expect(config.timeZone?.identifier == "America/New_York")
         #expect(config.backend == .google)
         #expect(config.googleClientID == "1234-abc.apps.googleusercontent.com")
         #expect(config.googleClientSecret == "GOCSPX-x = y")
@@ -52,7 +55,7 @@ import Testing
         ("Google_Client_Secrt GOCSPX-hunter2", "config:1: expected key = value, got 'Google_Client_Secrt' and a value not shown (a secret)"),
         ("google_client_id: 123.apps", "config:1: expected key = value, got 'google_client_id: 123.apps'"),
         ("bakend = google", "config:1: unknown key 'bakend'. Did you mean 'backend'?"),
-        ("zzz = 1", "config:1: unknown key 'zzz'. Keys: default_calendar, working_hours, default_event_length, date_order, backend, google_client_id, google_client_secret"),
+        ("zzz = 1", "config:1: unknown key 'zzz'. Keys: default_calendar, working_hours, default_event_length, date_order, time_zone, backend, google_client_id, google_client_secret"),
         ("\n\nworking_hours = 20:00-08:00", "config:3: working_hours: expected hours like 08:00-20:00, got '20:00-08:00'"),
         ("working_hours = 24:30-25:00", "config:1: working_hours: expected hours like 08:00-20:00, got '24:30-25:00'"),
         ("default_event_length = 4", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got '4'"),
@@ -60,6 +63,8 @@ import Testing
         ("default_event_length = nan", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got 'nan'"),
         ("date_order = ymd", "config:1: date_order: expected month-first or day-first, got 'ymd'"),
         ("backend = outlook", "config:1: backend: expected local or google, got 'outlook'"),
+        ("time_zone = New York", "config:1: time_zone: expected a time zone like Europe/London or UTC, got 'New York'"),
+        ("time_zone = ../../etc/passwd", "config:1: time_zone: expected a time zone like Europe/London or UTC, got '../../etc/passwd'"),
         ("default_calendar =", "config:1: default_calendar: expected a calendar's name, got ''"),
         // A value is quoted on one line, its control characters visible, at most 60 long.
         ("default_event_length = 3\u{1B}[2J\t0\r\nbackend = local", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got '3^[[2J^I0'"),

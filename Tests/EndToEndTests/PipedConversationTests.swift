@@ -251,6 +251,34 @@ import Testing
         #expect(card.stdout.hasPrefix("Lunch\n  when     Fri 4 Dec 2026, 13:00–13:45 (45 min assumed)\n"))
     }
 
+    /// "set my time zone to new york" writes `time_zone` to the config; a later run without
+    /// `--tz` lives in that zone (its `--now` read there), `--tz` still comes first, and an
+    /// undo takes the key out again.
+    @Test func aTimeZoneSaidInWordsIsKeptInTheConfig() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path, "--now", "2026-11-30T09:00"]
+        let set = try ClerkBinary.run(base + ["--tz", "Europe/Madrid"], input: "set my time zone to new york\ny\n")
+        #expect(set.stdout == """
+            Set your time zone to America/New_York (now Europe/Madrid)? clerk uses it from its next start. [Y/n]
+            Time zone America/New_York from clerk's next start (saved as time_zone in your config; --tz still comes first). Say 'undo' to change it back.
+
+            """)
+        #expect(try String(contentsOfFile: folder.path + "/config", encoding: .utf8) == "time_zone = America/New_York\n")
+        let here = try ClerkBinary.run(base + ["what time is it"])
+        #expect(here.stdout == "It's Monday 30 November 2026, 09:00 (America/New_York).\n")
+        let given = try ClerkBinary.run(base + ["--tz", "Asia/Tokyo", "what time is it"])
+        #expect(given.stdout == "It's Monday 30 November 2026, 09:00 (Asia/Tokyo).\n")
+        let unknown = try ClerkBinary.run(base, input: "set my time zone to atlantis\nchange my timezone to Europe/Paris\ny\nundo\ny\n")
+        #expect(unknown.stderr == "clerk: I don't know the time zone 'atlantis'. Say a city or a tz database name, like 'set my time zone to Europe/London'.\n")
+        #expect(unknown.stdout.hasSuffix("Undone: from the next start the time zone is America/New_York again.\n"))
+        #expect(try String(contentsOfFile: folder.path + "/config", encoding: .utf8) == "time_zone = America/New_York\n")
+        try "time_zone = Mars/Base\n".write(toFile: folder.path + "/config", atomically: true, encoding: .utf8)
+        let bad = try ClerkBinary.run(base + ["what time is it"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "clerk: \(folder.path)/config:1: time_zone: expected a time zone like Europe/London or UTC, got 'Mars/Base'\n")
+    }
+
     /// The card names the length it assumed: the config's `default_event_length`, not 1 h.
     @Test func theCardSaysTheDefaultLengthItAssumed() throws {
         let folder = try TemporaryFolder()

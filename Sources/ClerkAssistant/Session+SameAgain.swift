@@ -128,6 +128,14 @@ extension Session {
 
     static func sameOn(_ text: String) -> String? {
         var line = Spelling.fold(text).trimmingSpacesAndPunctuation()
+        // ("and tmrw too", "also on friday", "and friday as well": the same event that day;
+        // "and tomorrow?" alone asks about the day.)
+        let lower = line.lowercased()
+        if let lead = ["and ", "also ", "plus "].first(where: lower.hasPrefix),
+           let end = [" too", " as well", " also"].first(where: lower.hasSuffix) ?? (lead == "also " ? "" : nil) {
+            let rest = String(line.dropFirst(lead.count).dropLast(end.count)).trimmingSpacesAndPunctuation()
+            if !rest.isEmpty, !rest.lowercased().hasPrefix("same"), !rest.lowercased().hasPrefix("another") { return rest }
+        }
         for lead in ["and ", "ok ", "now ", "also "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }
         // ("another for friday", "one more on monday at 2": the same event again then.)
         for lead in ["the same on ", "same on ", "same again on ", "same again ", "same thing on ", "do the same on ", "ditto on ", "same time on ",

@@ -586,10 +586,8 @@ extension Renderer {
 
     /// "show my recurring events": a series a line, its name, how often and when it comes,
     /// and its next day.
-    static func repeatingEvents(_ rows: [(title: String, repeats: String, next: String)], from: Date, to: Date, text: DateText) -> String {
-        guard !rows.isEmpty else {
-            return "No repeating events from \(text.shortDay(text.localDate(from))) to \(text.day(text.localDate(to - 1)))."
-        }
+    static func repeatingEvents(_ rows: [(title: String, repeats: String, next: String)], from: Date, to: Date, text: DateText, now: Date) -> String {
+        guard !rows.isEmpty else { return "No repeating events \(spanWords(from: from, to: to, text: text, now: now))." }
         let width = rows.map { $0.title.oneLine.count }.max() ?? 0
         return (rows.count == 1 ? "1 repeating event:\n" : "\(rows.count) repeating events:\n")
             + rows.map { "  \($0.title.oneLine.padded(toWidth: width))  \($0.repeats) · \($0.next)" }.joined(separator: "\n")
@@ -601,6 +599,10 @@ extension Renderer {
         let total = days.reduce(0) { $0 + $1.1 }
         func amount(_ seconds: TimeInterval) -> String { seconds < 60 ? "no free time" : DateText.duration(seconds: seconds) + " free" }
         if days.count == 1 { return "\(text.shortDay(first.0)): \(amount(total))." }
+        // (A month's days a line each; "the next 500 years" only added up.)
+        guard days.count <= 31 else {
+            return "\(text.day(first.0)) – \(text.day(days[days.count - 1].0)): \(amount(total)) in all, over \(days.count) days."
+        }
         let names = days.map { text.shortDay($0.0) }, width = names.map(\.count).max() ?? 0
         return "\(names[0]) – \(names[names.count - 1]): \(amount(total)) in all.\n"
             + zip(names, days).map { "  \($0.padded(toWidth: width))  \(amount($1.1))" }.joined(separator: "\n")

@@ -501,7 +501,7 @@ extension Session {
             (row.series.shownTitle, (Renderer.repeats(row.series, text: text) ?? "repeats") + ", " + Renderer.clockOrAllDay(row.series.when, text: text),
              "next: " + Renderer.dayToCome(text.localDate(row.next.when.startInstant(in: context.zone)), today: text.localDate(now), text: text))
         }
-        return Reply(intent: .queryAgenda, ok: true, message: Renderer.repeatingEvents(lines, from: from, to: to, text: text),
+        return Reply(intent: .queryAgenda, ok: true, message: Renderer.repeatingEvents(lines, from: from, to: to, text: text, now: now),
                      fields: [("events", .array(rows.map { eventJSON($0.series, names) }))])
     }
 

@@ -583,6 +583,7 @@ enum AgendaReader {
     }
 
     static let nextWord: WordSet = ["next"]
+    static let soonestWord: WordSet = ["soonest"]
     static let repeatingWords: WordSet = ["recurring", "repeating", "repeat", "repeats", "repeated", "reoccurring"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
@@ -858,7 +859,7 @@ enum AgendaReader {
         }
         // "when's my first free slot next week", "the earliest free hour tomorrow": of free
         // time, the first is the next.
-        if wantsFreeTime, !wantsNext, let first = s.first(in: Self.firstWords) ?? s.first(in: ["soonest"]), !s.isInDate(first) {
+        if wantsFreeTime, !wantsNext, let first = s.first(in: Self.firstWords) ?? s.first(in: Self.soonestWord), !s.isInDate(first) {
             wantsNext = true
             details.used[first] = true
             slots.append(s.slot(.next, first..<(first + 1), value: "true", rule: "first-free"))

@@ -387,6 +387,12 @@ extension Renderer {
         return "Next: \(event.shownTitle), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// "With Sam Okafor, Dev Patel and Lena Vogel.", or that it has no guests.
+    static func guests(of event: Event) -> String {
+        let people = event.attendees.compactMap { $0.name ?? $0.email }.map(\.oneLine)
+        return people.isEmpty ? "No guests on it." : "With " + list(people) + "."
+    }
+
     /// One thing asked of an event found by its name (`AgendaQuery.asks`): "Dentist lasts
     /// 45 min: Thu 10 Dec 2026, 16:30–17:15.", "Dentist starts at 16:30 on Thu 10 Dec (until
     /// 17:15).", "Yes — Dentist, Thu 10 Dec 2026, 16:30–17:15."

@@ -199,6 +199,10 @@ extension Session {
             lastShown = next
             var message = current.map { Renderer.now($0, text: text) }
             message.append(Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now))
+            // ("who's my next meeting with", "who is in my next meeting": its guests too.)
+            if let first = lastLine?.lowercased().split(separator: " ").first, ["who", "who's", "whos", "who’s"].contains(String(first)) {
+                message.append(Renderer.guests(of: next))
+            }
             return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"),
                          fields: [("events", .array([eventJSON(next, names)]))])
         }

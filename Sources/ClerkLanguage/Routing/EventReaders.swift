@@ -1897,6 +1897,15 @@ enum DeleteReader {
 /// Reads a change to a named event: "move the project review to Tuesday at 3pm",
 /// "rename the standup to Daily", "change lunch to 2pm".
 enum UpdateReader {
+    /// True when the word at `i` opens what an event is changed to: "to", "until", "into",
+    /// "as", or "2" typed for "to" between the event and its new day or time ("move lunch 2
+    /// 1:30"; not "move lunch 2 hours later", whose "2" is the reader's).
+    static func opensChange(_ s: Sentence, at i: Int) -> Bool {
+        let word = s.word(i)
+        if word == "2" { return s.kind(i) == .number && !s.isInDate(i) && s.isInDate(i + 1) && i > s.body.lowerBound && !s.isInDate(i - 1) }
+        return ["to", "until", "till", "into", "as"].contains(word)
+    }
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
@@ -1914,7 +1923,7 @@ enum UpdateReader {
         // ("dinner should be at 8", "the standup is now at 10": right after the command, whose
         // "now" is no date.)
         var split = saysCorrection ? route.command.upperBound
-            : (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
+            : (route.command.upperBound..<body.upperBound).first { Self.opensChange(s, at: $0) && !used[$0] }
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.isInDate($0) }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
@@ -1944,7 +1953,7 @@ enum UpdateReader {
         if referenceRange.isEmpty || (route.command.upperBound >= cut && route.command.lowerBound == body.lowerBound) { reference.isLastShown = true }
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
-        let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound
+        let changeStart = split.map { Self.opensChange(s, at: $0) ? $0 + 1 : $0 } ?? body.upperBound
         let changeEnd = scope.map { $0.index >= changeStart ? $0.index : body.upperBound } ?? body.upperBound
         var changes = ChangeReader.read(s, range: changeStart..<max(changeStart, changeEnd), used: changeUsed, verb: verb, known: known, slots: &slots)
         if let scope {

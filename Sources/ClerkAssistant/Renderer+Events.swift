@@ -387,6 +387,9 @@ extension Renderer {
         return "Next: \(event.shownTitle), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// A line that asked for several new events, asked one at a time.
+    static func severalEvents(_ count: Int) -> String { "\(count) events, one at a time:" }
+
     /// "With Sam Okafor, Dev Patel and Lena Vogel.", or that it has no guests.
     static func guests(of event: Event) -> String {
         let people = event.attendees.compactMap { $0.name ?? $0.email }.map(\.oneLine)

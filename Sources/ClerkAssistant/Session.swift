@@ -13,6 +13,9 @@ public final class Session {
     var context: SessionContext
     let router = Router()
     var pending: Pending?
+    /// The events still to ask about of a line that asked for several ("lunch friday at 1
+    /// and dinner saturday at 8"): each asked once the one before is answered.
+    var queuedEvents: [String] = []
     /// The event "it" refers to: the last one shown alone, created or changed.
     var lastShown: Event? {
         didSet { lastListing = nil }
@@ -78,8 +81,30 @@ public final class Session {
     /// True when the last reply asked a question that the next line answers.
     public var isAwaitingAnswer: Bool { pending != nil }
 
-    /// Answers one line a person typed.
+    /// Answers one line a person typed. A line that asks for several new events asks about
+    /// the first, and each next one once the one before is answered.
     public func respond(to line: String) -> Reply {
+        var line = line
+        var lead: String?
+        if pending == nil {
+            queuedEvents = []
+            if let parts = severalEvents(Session.trimmed(line)) {
+                line = parts[0]
+                queuedEvents = Array(parts.dropFirst())
+                lead = Renderer.severalEvents(parts.count)
+            }
+        }
+        var reply = respondToLine(line)
+        if let lead { reply.message = lead + "\n" + reply.message }
+        while pending == nil, !queuedEvents.isEmpty {
+            let next = respondToLine(queuedEvents.removeFirst())
+            reply.message += (reply.message.isEmpty ? "" : "\n") + next.message
+            reply.ok = reply.ok && next.ok
+        }
+        return reply
+    }
+
+    private func respondToLine(_ line: String) -> Reply {
         let text = Session.trimmed(line)
         let reply: Reply
         let answering = pending != nil

@@ -202,6 +202,8 @@ extension Session {
         default:
             // (A new event asked for here may be followed by "and lena too" as any other.)
             if case .createEvent = understanding.intent { createdLine = understanding.text }
+            // (The events still queued from the line that asked are left with it.)
+            queuedEvents = []
             var reply = handle(understanding)
             reply.message = Renderer.droppedQuestion(intent) + "\n" + reply.message
             return reply

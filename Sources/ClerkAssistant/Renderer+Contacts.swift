@@ -212,7 +212,9 @@ extension Renderer {
                 return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
             }
             header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
-        case .livesIn(let place):
+        case .livesIn(let said):
+            // ("who lives in madrid": the place as a name, "Madrid".)
+            let place = said == said.lowercased() ? said.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") : said
             guard !contacts.isEmpty else {
                 return "No contact has an address in '\(place.oneLine)'. Say 'contacts' to see everyone."
             }

@@ -270,7 +270,8 @@ enum Classifier {
         }),
         //    "mark the dinner as tentative", "set lunch to confirmed": no status is kept.
         ClassifierRule(name: "event status", applies: { c in
-            c.s.word(c.head, isIn: EventHold.statusVerbs)
+            // (A status word is rare: the line's bits turn nearly every line away first.)
+            EventHold.statuses.mayMeet(c.s.keyBits) && c.s.word(c.head, isIn: EventHold.statusVerbs)
         }, route: { c in
             EventHold.status(c.s, head: c.head).map { c.route(.topic(.eventStatus), c.head..<$0.lowerBound) }
         }),

@@ -64,8 +64,10 @@ enum ContactPhrases {
         // (The head word compared first: most lines open otherwise, and the phrase's array
         // was handed over to be compared word by word.)
         // "who do I know called Ana" too, where the name must follow "called" or "named".
-        let asksWho = s.word(head, is: "who")
-        if s.word(head, is: "do") || asksWho && s.word(head + 1, is: "do"), s.matches(Self.doIKnow, at: asksWho ? head + 1 : head) {
+        // (Only a line with "know" in it: its bits asked before any word is compared.)
+        let asksWho = Self.knowWord.mayMeet(s.keyBits) && !s.word(head, is: "do") && s.word(head, is: "who")
+        if Self.knowWord.mayMeet(s.keyBits), s.word(head, is: "do") || asksWho && s.word(head + 1, is: "do"),
+           s.matches(Self.doIKnow, at: asksWho ? head + 1 : head) {
             var i = head + (asksWho ? 1 : 0) + Self.doIKnow.count
             if !asksWho, s.word(i, isIn: Self.someoneWords) { i += 1 }
             if s.word(i, isIn: Self.namedWords) { i += 1 } else if asksWho { i = body.upperBound }
@@ -518,6 +520,7 @@ enum ContactPhrases {
     }
 
     static let doIKnow = ["do", "i", "know"]
+    static let knowWord: WordSet = ["know"]
     static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
     static let namedWords: WordSet = ["named", "called"]
     /// Who the address book holds, as a business owner says it.

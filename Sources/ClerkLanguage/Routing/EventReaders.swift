@@ -940,7 +940,9 @@ enum AgendaReader {
         // "show my recurring events", "what repeats", "which meetings repeat": the repeating
         // events, how often each comes.
         var wantsSeries = false
-        if !wantsFreeTime, !wantsCount, let at = s.body.first(where: { s.word($0, isIn: Self.repeatingWords) && !s.isInDate($0) }) {
+        // (Most lines hold none of its words: turned away by the line's bits first.)
+        if !wantsFreeTime, !wantsCount, Self.repeatingWords.mayMeet(s.keyBits),
+           let at = s.body.first(where: { s.word($0, isIn: Self.repeatingWords) && !s.isInDate($0) }) {
             wantsSeries = true
             details.used[at] = true
             slots.append(s.slot(.series, at..<(at + 1), value: "true", rule: "repeating"))

@@ -5,13 +5,17 @@ import FoundationEssentials
 /// "and a haircut the day after at 11" just after the dentist on the 14th was made or shown:
 /// the day after that event's, not today's ("the day after" alone names no day to the reader,
 /// and "the next day" is tomorrow). The line is read again with the phrase said as that day
-/// ("on dec 15 2026"), and kept only when it is a new event read either way.
+/// ("on dec 15 2026"), and kept only when it is a new event read either way. "remind me to
+/// pack the night before", "the morning of": that day at that part's time (20:00, 08:00).
 extension Session {
-    /// The phrases, as words, and the days each counts from the event's day.
-    static let dayAfterEventPhrases: [(words: [String], days: Int)] = [
-        (["the", "day", "after", "that"], 1), (["the", "day", "after"], 1), (["the", "next", "day"], 1),
-        (["the", "following", "day"], 1), (["a", "day", "later"], 1), (["the", "day", "before", "that"], -1),
-        (["the", "day", "before"], -1), (["the", "previous", "day"], -1), (["the", "day", "prior"], -1),
+    /// The phrases, as words, the days each counts from the event's day, and the time a part
+    /// of the day says.
+    static let dayAfterEventPhrases: [(words: [String], days: Int, time: String?)] = [
+        (["the", "day", "after", "that"], 1, nil), (["the", "day", "after"], 1, nil), (["the", "next", "day"], 1, nil),
+        (["the", "following", "day"], 1, nil), (["a", "day", "later"], 1, nil), (["the", "day", "before", "that"], -1, nil),
+        (["the", "day", "before"], -1, nil), (["the", "previous", "day"], -1, nil), (["the", "day", "prior"], -1, nil),
+        (["the", "night", "before"], -1, "at 20:00"), (["the", "evening", "before"], -1, "at 18:00"),
+        (["the", "morning", "before"], -1, "at 08:00"), (["the", "morning", "of"], 0, "at 08:00"),
     ]
     /// Words that may follow such a phrase: a time, or the line's end. ("the day after
     /// tomorrow", "the day before christmas" are dates the reader reads.)
@@ -23,9 +27,10 @@ extension Session {
     /// `text` with its "the day after" said as the day after the event last shown or made;
     /// nil when it has no such phrase, no event was shown, or the line read so is no new event.
     func dayAfterShownEvent(_ text: String) -> String? {
-        guard let event = lastShown, Router.mayMention(text, "day") else { return nil }
+        guard let event = lastShown, Router.mayMention(text, "day") || Router.mayMention(text, "night") || Router.mayMention(text, "evening")
+                || Router.mayMention(text, "morning") else { return nil }
         let words = Self.wordsWithOffsets(text)
-        for (phrase, days) in Self.dayAfterEventPhrases {
+        for (phrase, days, time) in Self.dayAfterEventPhrases {
             guard words.count >= phrase.count, let at = (0...(words.count - phrase.count)).first(where: { k in
                 zip(words[k...], phrase).allSatisfy { $0.folded == $1 }
             }) else { continue }
@@ -33,16 +38,19 @@ extension Session {
             if end < words.count, let next = words[end].folded.first, !next.isNumber, !Self.afterDayPhraseWords.contains(words[end].folded) { return nil }
             let zone = context.zone
             let day = LocalDate(event.when.startInstant(in: zone), in: zone).adding(days: days)
-            let said = Self.saidDay(day)
+            let said = Self.saidDay(day) + (time.map { " " + $0 } ?? "")
             let bytes = Array(text.utf8)
             let start = words[at].start
             let stop = words[end - 1].start + words[end - 1].typed.utf8.count
             let rewritten = String(decoding: bytes[..<start], as: UTF8.self) + said + String(decoding: bytes[stop...], as: UTF8.self)
             // (Only a new event read so either way: "remind me the day before" is a reminder of
             // the event shown.)
-            guard case .createEvent(let request) = understand(rewritten).intent, !request.title.isEmpty,
-                  case .createEvent = understand(text).intent else { return nil }
-            return rewritten
+            // ("buy snacks the evening before" was not understood at all: read so, it is.)
+            guard case .createEvent(let request) = understand(rewritten).intent, !request.title.isEmpty else { return nil }
+            switch understand(text).intent {
+            case .createEvent, .outOfScope: return rewritten
+            default: return nil
+            }
         }
         return nil
     }

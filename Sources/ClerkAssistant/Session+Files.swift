@@ -459,7 +459,9 @@ extension Session {
                 return Reply(intent: .fileRead, ok: true, message: Renderer.lineCount(file.name, all.count), fields: json)
             case .size:
                 let words = content.split(whereSeparator: { $0.isWhitespace }).count
-                return Reply(intent: .fileRead, ok: true, message: Renderer.fileSize(file.name, lines: all.count, words: words, bytes: content.utf8.count), fields: json)
+                let size: [(String, JSONValue)] = [("lines", .number(Double(all.count))), ("words", .number(Double(words))), ("bytes", .number(Double(content.utf8.count)))]
+                return Reply(intent: .fileRead, ok: true, message: Renderer.fileSize(file.name, lines: all.count, words: words, bytes: content.utf8.count),
+                             fields: json + [("size", .object(size))])
             case .first(let n): numbered = Array(all.enumerated().prefix(n)).map { ($0.offset + 1, $0.element) }
             case .last(let n): numbered = Array(all.enumerated().suffix(n)).map { ($0.offset + 1, $0.element) }
             case .number(let n):

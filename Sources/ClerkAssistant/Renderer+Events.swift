@@ -533,6 +533,11 @@ extension Renderer {
     /// "Second", "Third", "Second to last": a place from the first or the last.
     static func placeWord(_ pick: EventPick, _ place: Int) -> String {
         let names = [2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"]
+        switch pick {
+        case .longest: return "Longest"
+        case .shortest: return "Shortest"
+        default: break
+        }
         guard place > 1 else { return pick == .first ? "First" : "Last" }
         let word = names[place] ?? "\(place)th"
         return pick == .first ? word : word + " to last"
@@ -564,7 +569,8 @@ extension Renderer {
             let day = text.localDate(s)
             time = first == last && day == first ? text.clockRange(s, e) : text.shortDay(day) + ", " + text.clockRange(s, e)
         }
-        return "\(head) \(span): \(event.shownTitle), \(time)."
+        let length = pick == .longest || pick == .shortest ? " (\(DateText.duration(seconds: event.when.endInstant(in: text.zone).timeIntervalSince(event.when.startInstant(in: text.zone)))))" : ""
+        return "\(head) \(span): \(event.shownTitle), \(time)\(length)."
     }
 
     /// "when did I last see the dentist": "Last: Dentist, Fri 4 Dec 14:00–15:00 (5 days ago)".

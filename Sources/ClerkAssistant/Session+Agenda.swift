@@ -342,6 +342,13 @@ extension Session {
         func before(_ a: Event, _ b: Event) -> Bool {
             (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
         }
+        // ("my longest meeting this week": the timed one of most time, the earliest of equals.)
+        if pick == .longest || pick == .shortest {
+            func length(_ e: Event) -> TimeInterval { e.when.endInstant(in: zone).timeIntervalSince(e.when.startInstant(in: zone)) }
+            let byLength = timed.sorted { pick == .longest ? (length($0) > length($1) || length($0) == length($1) && before($0, $1))
+                                                         : (length($0) < length($1) || length($0) == length($1) && before($0, $1)) }
+            return byLength.indices.contains(place - 1) ? byLength[place - 1] : nil
+        }
         let ordered = pool.sorted(by: before)
         let index = pick == .first ? place - 1 : ordered.count - place
         return ordered.indices.contains(index) ? ordered[index] : nil

@@ -354,6 +354,8 @@ public enum EventPick: String, Sendable, Hashable, CaseIterable {
     case first
     /// "the last thing today", "my last meeting on friday", "when does my day end".
     case last
+    /// "my longest meeting this week", "the shortest call tomorrow": by length, not by time.
+    case longest, shortest
 }
 
 /// Which day of a span a question asks for (`AgendaQuery.dayRank`).

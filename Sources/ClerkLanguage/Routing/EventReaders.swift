@@ -1067,6 +1067,7 @@ enum AgendaReader {
     static let workWords: WordSet = ["work", "working"]
     static let firstWords: WordSet = ["first", "earliest"]
     static let lastWords: WordSet = ["last", "latest"]
+    static let lengthPickWords: WordSet = ["longest", "shortest"]
     static let dayWord: WordSet = ["day"]
 
     /// The event a question picks of its span, and the word that says so: "first",
@@ -1076,9 +1077,12 @@ enum AgendaReader {
     static func pick(_ s: Sentence) -> (EventPick, Range<Int>, Int?)? {
         // The words below looked for only on a line whose bits may hold one (`Sentence.keyBits`).
         let mayPick = firstWords.mayMeet(s.keyBits) || lastWords.mayMeet(s.keyBits) || ReferenceReader.ordinals.mayMeet(s.keyBits)
+            || lengthPickWords.mayMeet(s.keyBits)
         for i in s.body where mayPick && !s.isInDate(i) {
             if s.word(i, isIn: firstWords) { return (.first, i..<(i + 1), nil) }
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
+            // "my longest meeting this week", "which meeting takes the longest".
+            if s.word(i, isIn: lengthPickWords) { return (s.word(i, is: "shortest") ? .shortest : .longest, i..<(i + 1), nil) }
             // "my second call tomorrow", "the third meeting on monday", "the second to last one".
             if let place = ordinalPlace(s, at: i) { return (place.pick, i..<place.end, nil) }
         }

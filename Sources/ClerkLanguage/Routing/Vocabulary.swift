@@ -440,7 +440,7 @@ enum Vocabulary {
         // ("what's on my plate today", "give me a rundown of my week", "has anything been added")
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
         "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin", "anywhere", "busiest",
-        "quietest", "emptiest", "anymore", "miss", "missed", "missing",
+        "quietest", "emptiest", "anymore", "miss", "missed", "missing", "takes",
         // ("who is invited to the dinner", "who's joining the review")
         "invited", "joining",
     ]

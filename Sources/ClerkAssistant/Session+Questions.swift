@@ -203,7 +203,7 @@ extension Session {
             // (A new event asked for here may be followed by "and lena too" as any other.)
             if case .createEvent = understanding.intent { createdLine = understanding.text }
             // (The events still queued from the line that asked are left with it.)
-            queuedEvents = []
+            queuedLines = []
             var reply = handle(understanding)
             reply.message = Renderer.droppedQuestion(intent) + "\n" + reply.message
             return reply

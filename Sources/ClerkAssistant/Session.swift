@@ -13,9 +13,9 @@ public final class Session {
     var context: SessionContext
     let router = Router()
     var pending: Pending?
-    /// The events still to ask about of a line that asked for several ("lunch friday at 1
-    /// and dinner saturday at 8"): each asked once the one before is answered.
-    var queuedEvents: [String] = []
+    /// The requests still to answer of a line that asked for several ("lunch friday at 1 and
+    /// dinner saturday at 8", "undo the last two changes"): each once the one before is answered.
+    var queuedLines: [String] = []
     /// The event "it" refers to: the last one shown alone, created or changed.
     var lastShown: Event? {
         didSet { lastListing = nil }
@@ -82,27 +82,53 @@ public final class Session {
     public var isAwaitingAnswer: Bool { pending != nil }
 
     /// Answers one line a person typed. A line that asks for several new events asks about
-    /// the first, and each next one once the one before is answered.
+    /// the first, and each next one once the one before is answered; "undo the last two
+    /// changes" asks each undo in turn.
     public func respond(to line: String) -> Reply {
         var line = line
         var lead: String?
         if pending == nil {
-            queuedEvents = []
+            queuedLines = []
             if let parts = severalEvents(Session.trimmed(line)) {
                 line = parts[0]
-                queuedEvents = Array(parts.dropFirst())
+                queuedLines = Array(parts.dropFirst())
                 lead = Renderer.severalEvents(parts.count)
+            } else if let count = Self.undoCount(line) {
+                line = "undo"
+                queuedLines = Array(repeating: "undo", count: count - 1)
             }
         }
         var reply = respondToLine(line)
         if let lead { reply.message = lead + "\n" + reply.message }
-        while pending == nil, !queuedEvents.isEmpty {
-            let next = respondToLine(queuedEvents.removeFirst())
+        while pending == nil, !queuedLines.isEmpty {
+            let next = respondToLine(queuedLines.removeFirst())
             reply.message += (reply.message.isEmpty ? "" : "\n") + next.message
             reply.ok = reply.ok && next.ok
         }
         return reply
     }
+
+    /// The number of changes "undo the last two changes", "undo twice", "undo 3 times" asks
+    /// to undo, two to ten; nil for any other line.
+    static func undoCount(_ line: String) -> Int? {
+        let words = line.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." || $0 == "!" }).map(String.init)
+        guard words.count >= 2, words[0] == "undo" else { return nil }
+        var count: Int?
+        for word in words.dropFirst() {
+            if let n = undoCounts[word] {
+                guard count == nil else { return nil }
+                count = n
+            } else if !undoFillers.contains(word) {
+                return nil
+            }
+        }
+        return count
+    }
+    static let undoCounts: [String: Int] = [
+        "twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+    ]
+    static let undoFillers: Set<String> = ["the", "last", "my", "changes", "change", "times", "things", "steps", "edits", "please", "those", "them"]
 
     private func respondToLine(_ line: String) -> Reply {
         let text = Session.trimmed(line)

@@ -263,17 +263,13 @@ enum Classifier {
         //    "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can
         //    do instead is said ("pause the music" is music's, below); before the follow-ups, as
         //    "put it on hold" is no change of the event on screen.
+        //    "mark the dinner as tentative", "set lunch to confirmed": no status is kept
+        //    either (asked in the same rule: a rule of its own cost every line its test).
         ClassifierRule(name: "on hold", applies: { c in
             c.s.word(c.head, isIn: EventHold.heads)
         }, route: { c in
             EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
-        }),
-        //    "mark the dinner as tentative", "set lunch to confirmed": no status is kept.
-        ClassifierRule(name: "event status", applies: { c in
-            // (A status word is rare: the line's bits turn nearly every line away first.)
-            EventHold.statuses.mayMeet(c.s.keyBits) && c.s.word(c.head, isIn: EventHold.statusVerbs)
-        }, route: { c in
-            EventHold.status(c.s, head: c.head).map { c.route(.topic(.eventStatus), c.head..<$0.lowerBound) }
+                ?? EventHold.status(c.s, head: c.head).map { c.route(.topic(.eventStatus), c.head..<$0.lowerBound) }
         }),
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").

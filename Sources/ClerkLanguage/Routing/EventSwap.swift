@@ -76,7 +76,7 @@ enum EventHold {
     static let postponeVerbs: WordSet = ["postpone", "delay", "defer"]
     /// The words a line about holding an event opens with: the three lists above and "hold"
     /// ("hold the review until march"), looked up once before each list is asked.
-    static let heads = holdVerbs.union(Array(pauseVerbs) + Array(postponeVerbs) + ["hold"])
+    static let heads = holdVerbs.union(Array(pauseVerbs) + Array(postponeVerbs) + ["hold"] + Array(statusVerbs))
     static let holdNouns: WordSet = ["hold", "pause", "ice"]
     /// Words that name the event on screen, not one by its title ("put it on hold").
     static let pronouns: WordSet = ["it", "that", "this", "them", "one"]
@@ -114,6 +114,7 @@ enum EventHold {
     /// dinner as tentative", "set lunch to confirmed", "make the review optional"); nil
     /// otherwise ("make lunch tentative friday" names a day: an event said).
     static func status(_ s: Sentence, head: Int) -> Range<Int>? {
+        guard statuses.mayMeet(s.keyBits), s.word(head, isIn: statusVerbs) else { return nil }
         var end = s.body.upperBound
         while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
         guard end - head >= 3, s.word(end - 1, isIn: statuses) else { return nil }

@@ -101,9 +101,11 @@ public final class Session {
         var reply = respondToLine(line)
         if let lead { reply.message = lead + "\n" + reply.message }
         while pending == nil, !queuedLines.isEmpty {
-            let next = respondToLine(queuedLines.removeFirst())
-            reply.message += (reply.message.isEmpty ? "" : "\n") + next.message
-            reply.ok = reply.ok && next.ok
+            // The next one's reply, its question and fields, after what was said so far.
+            var next = respondToLine(queuedLines.removeFirst())
+            next.message = reply.message + (reply.message.isEmpty ? "" : "\n") + next.message
+            next.ok = reply.ok && next.ok
+            reply = next
         }
         return reply
     }

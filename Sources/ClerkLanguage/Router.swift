@@ -979,8 +979,9 @@ public struct Router: Sendable {
               words[..<ordinal].allSatisfy({ ["on", "the"].contains($0.lowercased()) }), ordinal + 4 < words.count,
               words[(ordinal + 2)...(ordinal + 4)].map({ $0.lowercased() }) == ["of", "the", "month"] else { return nil }
         // ("what's on the first monday of the month" asks; only a new event repeats.)
-        let before = text[..<match.range.lowerBound].lowercased()
-        guard !before.contains("every") && !before.contains("each") else { return nil }
+        // (From the bytes where the line is ASCII: `String.contains` cost ~7,000 instructions.)
+        let before = text[..<match.range.lowerBound]
+        guard !Self.says(before, "every") && !Self.says(before, "each") else { return nil }
         let the = words[..<ordinal].last.flatMap { $0.lowercased() == "the" ? $0 : nil }
         let start = the?.startIndex ?? words[ordinal].startIndex
         let offset = text.utf8.distance(from: text.startIndex, to: start)

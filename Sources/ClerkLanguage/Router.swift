@@ -979,8 +979,9 @@ public struct Router: Sendable {
               words[..<ordinal].allSatisfy({ ["on", "the"].contains($0.lowercased()) }), ordinal + 4 < words.count,
               words[(ordinal + 2)...(ordinal + 4)].map({ $0.lowercased() }) == ["of", "the", "month"] else { return nil }
         // ("what's on the first monday of the month" asks; only a new event repeats.)
-        let before = text[..<match.range.lowerBound].lowercased()
-        guard !before.contains("every") && !before.contains("each") else { return nil }
+        // (From the bytes where the line is ASCII: `String.contains` cost ~7,000 instructions.)
+        let before = text[..<match.range.lowerBound]
+        guard !Self.says(before, "every") && !Self.says(before, "each") else { return nil }
         let the = words[..<ordinal].last.flatMap { $0.lowercased() == "the" ? $0 : nil }
         let start = the?.startIndex ?? words[ordinal].startIndex
         let offset = text.utf8.distance(from: text.startIndex, to: start)
@@ -1082,11 +1083,14 @@ public struct Router: Sendable {
         let text = line.text
         // (Bytes first: the words' letters below cost 3,000 instructions a line.)
         guard !dates.isEmpty, line.mayMention("one") else { return nil }
-        var previous = ""
         var masked: [Int] = []
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        let words = Self.wordsAtSpacesAndCommas(text)
+        func letters(_ word: Substring) -> String { word.lowercased().filter { $0.isLetter || $0.isNumber } }
         for (k, word) in words.enumerated() {
-            let bare = word.lowercased().filter { $0.isLetter || $0.isNumber }
+            // Only a word that opens with the letters "one" is read, and then the word before
+            // it: every word's letters, by `Character`, cost thousands of instructions a line.
+            guard Self.opens(word, with: "one") else { continue }
+            let bare = letters(word), previous = k > 0 ? letters(words[k - 1]) : ""
             // ("the last one hour", "the first one day": "one" counts a unit there.)
             let countsAUnit = k + 1 < words.count && Self.unitWords.contains(words[k + 1].lowercased())
             if bare == "one", !countsAUnit, word.count == 3 || !word.dropFirst(3).contains(where: \.isLetter),
@@ -1095,7 +1099,6 @@ public struct Router: Sendable {
                dates.contains(where: { $0.range.contains(word.startIndex) }) {
                 masked.append(text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex))
             }
-            previous = bare
         }
         guard !masked.isEmpty else { return nil }
         var bytes = Array(text.utf8)
@@ -1103,8 +1106,46 @@ public struct Router: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Months that are first names too.
+    /// Months that are first names too (each asked of a word's first bytes, `opens(_:with:)`).
     static let monthsThatAreNames: Set<String> = ["april", "may", "june", "jan", "august"]
+
+    /// `text` split at each " " and "," (empty words left out), as `split(whereSeparator:)`
+    /// by `Character` cuts it; a line of ASCII is cut at its bytes, the same places (each
+    /// byte a character, "\r\n" aside, which holds neither), for the split by characters
+    /// cost ~7,000 instructions a line.
+    static func wordsAtSpacesAndCommas(_ text: String) -> [Substring] {
+        let utf8 = text.utf8
+        let cut: [Substring]?? = utf8.withContiguousStorageIfAvailable { bytes -> [Substring]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func index(_ k: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: k) }
+            var words: [Substring] = [], start = -1
+            for k in bytes.indices {
+                if bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: ",") {
+                    if start >= 0 { words.append(text[index(start)..<index(k)]) }
+                    start = -1
+                } else if start < 0 {
+                    start = k
+                }
+            }
+            if start >= 0 { words.append(text[index(start)..<text.endIndex]) }
+            return words
+        }
+        if let words = cut ?? nil { return words }
+        return text.split(whereSeparator: { $0 == " " || $0 == "," })
+    }
+
+    /// False when `word`'s first bytes are not `prefix` (lower-case ASCII letters) in either
+    /// case: a word whose `lowercased()` starts, character by character, with `prefix` does
+    /// open with those bytes (no other character lower-cases to one of these letters alone).
+    static func opens(_ word: Substring, with prefix: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var at = word.utf8.startIndex
+        for byte in pattern {
+            guard at < word.utf8.endIndex, word.utf8[at] | 0x20 == byte else { return false }
+            at = word.utf8.index(after: at)
+        }
+        return true
+    }
     /// Words before a name that make it somebody ("lunch with may", "call april"), and those
     /// of them that do so even for a name the contacts lack.
     static let personLeads: Set<String> = ["with", "w/", "invite", "ask", "tell", "meet", "see", "visit", "and", "&", "call", "ring", "text", "email",
@@ -1125,11 +1166,13 @@ public struct Router: Sendable {
         guard !dates.isEmpty, line.mayMention("may") || line.mayMention("april") || line.mayMention("june") || line.mayMention("jan")
                 || line.mayMention("august") else { return nil }
         let text = line.text
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        let words = Self.wordsAtSpacesAndCommas(text)
         var masked: [Range<Int>] = []
         for (k, word) in words.enumerated() {
-            // (Only words that start as the months do are lower-cased.)
-            guard let first = word.utf8.first.map({ $0 | 0x20 }), first == UInt8(ascii: "a") || first == UInt8(ascii: "m") || first == UInt8(ascii: "j") else { continue }
+            // (Only words that open with one of the months are lower-cased: the month is to be
+            // a prefix of the word lower-cased.)
+            guard Self.opens(word, with: "may") || Self.opens(word, with: "april") || Self.opens(word, with: "june")
+                    || Self.opens(word, with: "jan") || Self.opens(word, with: "august") else { continue }
             var bare = word.lowercased()
             let possessive = bare.hasSuffix("'s") || bare.hasSuffix("’s")
             if possessive { bare = String(bare.dropLast(2)) }
@@ -1164,7 +1207,7 @@ public struct Router: Sendable {
         let text = line.text
         // (Bytes first: most lines name no reminder.)
         guard line.mayMention("remind") || line.mayMention("alarm") else { return nil }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        let words = Self.wordsAtSpacesAndCommas(text)
         func inDate(_ word: Substring) -> Bool { dates.contains { $0.range.contains(word.startIndex) } }
         var named = false
         for (k, word) in words.enumerated() {

@@ -151,6 +151,29 @@ import Testing
         }
     }
 
+    @Test func theWordsAtSpacesAndCommasAreTheWordsByCharacters() {
+        #expect(Router.wordsAtSpacesAndCommas("lunch with may, friday") == ["lunch", "with", "may", "friday"])
+        // (Lines of ASCII too: most of `lines()` hold an accent or a dash.)
+        for line in Self.lines() + Self.lines().map({ String($0.unicodeScalars.filter(\.isASCII)) }) {
+            let words = Router.wordsAtSpacesAndCommas(line), byCharacters = line.split(whereSeparator: { $0 == " " || $0 == "," })
+            #expect(words == byCharacters, "\(line.debugDescription)")
+            #expect(words.map(\.startIndex) == byCharacters.map(\.startIndex), "\(line.debugDescription)")
+        }
+    }
+
+    /// `opens(_:with:)` turns a word away only when its lower case does not start with the
+    /// letters: a no skips the look.
+    @Test func aWordOpeningWithAMonthOrOneOpensWithItsBytes() {
+        for prefix: StaticString in ["one", "may", "april", "june", "jan", "august"] {
+            let said = "\(prefix)"
+            for word in [said, said.uppercased(), said + "'s", said + "\u{301}", said + "th", "x" + said, "\u{301}" + said, "İ" + said,
+                         String(said.dropLast()), String(said.dropLast()) + "\u{301}"] {
+                #expect(Router.opens(word[...], with: prefix) == word.lowercased().unicodeScalars.starts(with: said.unicodeScalars), "\(word)")
+                if word.lowercased().hasPrefix(said) { #expect(Router.opens(word[...], with: prefix), "\(word)") }
+            }
+        }
+    }
+
     @Test func aDateThatMayBeAnOrdinalIsOneWordOfThreeToSevenBytes() {
         for word in ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
                      "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "last"] {

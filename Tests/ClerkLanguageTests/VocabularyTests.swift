@@ -4,10 +4,10 @@ import Testing
 /// The router's word lists as the typo check asks them.
 @Suite struct VocabularyTests {
     /// The "on hold" rule asks the head word once, of `EventHold.heads`: the words of the
-    /// three lists it stands for and "hold", no other ("put the review on hold", "pause the
-    /// sync", "delay lunch", "hold the standup").
+    /// four lists it stands for and "hold", no other ("put the review on hold", "pause the
+    /// sync", "delay lunch", "hold the standup", "mark the dinner as tentative").
     @Test func theHeadsOfHoldingAnEventAreTheWordsOfItsLists() {
-        let lists = Set(EventHold.holdVerbs).union(EventHold.pauseVerbs).union(EventHold.postponeVerbs).union(["hold"])
+        let lists = Set(EventHold.holdVerbs).union(EventHold.pauseVerbs).union(EventHold.postponeVerbs).union(EventHold.statusVerbs).union(["hold"])
         #expect(Set(EventHold.heads) == lists)
         for word in lists { #expect(EventHold.heads.contains(word), "\(word)") }
         for word in ["holds", "move", "cancel", "ice", ""] { #expect(!EventHold.heads.contains(word), "\(word)") }

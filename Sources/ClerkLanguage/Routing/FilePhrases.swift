@@ -121,6 +121,8 @@ enum FilePhrases {
                 return Route(rule: .file(.replace), command: command)
             }
             if s.word(head, isIn: createVerbs) { return Route(rule: .file(.create), command: command) }
+            // ("keep a list of books i want to read": a new list too.)
+            if s.word(head, isIn: keepWord), listOf(s) != nil { return Route(rule: .file(.create), command: command) }
             if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
             // "shopping list: milk, eggs", "kit list: shin pads, boots": items said after the
             // list's name, nothing before it but "my" or "the", go on it.
@@ -392,7 +394,11 @@ enum FilePhrases {
     }
 
     /// Verbs that start a new list ("make a list for the party").
-    static let newListVerbs: WordSet = ["make", "start", "create", "begin"]
+    static let newListVerbs: WordSet = ["make", "start", "create", "begin", "keep"]
+    static let keepWord: WordSet = ["keep"]
+    /// Words opening a clause after what a list holds ("books i want to read", "gifts we
+    /// still need"): the list's name ends before them.
+    static let clauseOpeners: WordSet = ["i", "we", "i'd", "i'm", "id", "im", "which", "you"]
 
     /// "make a list for the party", "start a list for my trip": a new list named by what it
     /// is for, the last word of the line (party-list.txt, trip-list.txt).
@@ -422,6 +428,9 @@ enum FilePhrases {
         if s.word(list) == "new" { list += 1 }
         guard s.word(list) == "list", s.word(list + 1) == "of" else { return nil }
         var end = s.first(in: contentWords, from: list + 2) ?? s.body.upperBound
+        if let clause = s.first(in: clauseOpeners, from: list + 3), clause < end { end = clause }
+        // ("a list of gift ideas for me": whom it is for is no part of its name.)
+        if end - 2 > list + 2, s.word(end - 2, is: "for"), s.word(end - 1, isIn: notWhatFor) { end -= 2 }
         while end > list + 2, s.tokens[end - 1].isMark { end -= 1 }
         let words = (list + 2)..<end
         // (An event's noun after "to" is a verb: "clients to call".)

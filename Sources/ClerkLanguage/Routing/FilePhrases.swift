@@ -54,8 +54,10 @@ enum FilePhrases {
         let command = head..<(head + 1)
         // "what do I need to order", "notes for the planning meeting": the list or the notes
         // file the person has for that, read.
-        if fileNameIndex(s) == nil, knownFile(s, known: known) == nil, askedFile(s, known: known) != nil,
+        if fileNameIndex(s) == nil, knownFile(s, known: known) == nil, let asked = askedFile(s, known: known),
            !s.word(head, isIn: appendVerbs), !s.word(head, isIn: createVerbs), shape.headVerb != .delete {
+            // ("how many books are on my list": its lines counted.)
+            if linePick(s, before: asked.tokens.lowerBound) == .count { return Route(rule: .file(.lines), command: command) }
             return Route(rule: .file(.read), command: command)
         }
         // "keep a reading list", "i need a packing list": a list wanted is one to make.
@@ -302,6 +304,17 @@ enum FilePhrases {
            let found = stems.first(where: { file in file.words.contains(s.word(last)) && (file.words.contains("list") || file.words.count == 1) }) {
             return Mention(tokens: last..<(last + 1), name: found.name)
         }
+        // "what books are on my list", "how many books are on my list": the list named by what
+        // it holds (books.txt, book-list.txt).
+        if s.word(last, isIn: listWord), last - 3 >= s.body.lowerBound, s.word(last - 1, isIn: ownListWords), s.word(last - 2, isIn: onOrIn) {
+            for i in s.body.lowerBound..<(last - 2) where s.kind(i) == .word {
+                let word = s.word(i), one = word.hasSuffix("s") ? String(word.dropLast()) : word
+                if let found = stems.first(where: { file in file.words.count <= 2 && (file.words.contains(word) || file.words.contains(one) || file.words.contains(one + "s"))
+                    && (file.words.count == 1 || file.words.contains("list")) }) {
+                    return Mention(tokens: last..<(last + 1), name: found.name)
+                }
+            }
+        }
         // "what do i need to order", "what's left to pack".
         if s.word(s.body.lowerBound, isA: .questionWord) || s.word(s.body.lowerBound, is: "whats"), last - 2 >= s.body.lowerBound,
            s.word(last - 1, is: "to"), s.word(last - 2, isIn: neededWords), let wanted = listsForVerbs[s.word(last)],
@@ -396,6 +409,8 @@ enum FilePhrases {
     /// Verbs that start a new list ("make a list for the party").
     static let newListVerbs: WordSet = ["make", "start", "create", "begin", "keep"]
     static let keepWord: WordSet = ["keep"]
+    static let ownListWords: WordSet = ["my", "the", "our"]
+    static let onOrIn: WordSet = ["on", "in"]
     /// Words opening a clause after what a list holds ("books i want to read", "gifts we
     /// still need"): the list's name ends before them.
     static let clauseOpeners: WordSet = ["i", "we", "i'd", "i'm", "id", "im", "which", "you"]

@@ -53,7 +53,8 @@ public struct DateReader: Sendable {
         for stage in grammar.stages.indices {
             chart.run(stage)
         }
-        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
+        var resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
+        resolver.spans = chart.context.series.spans
         // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
         // instructions a parse, with the second teardown).
         let chosen = Selection.choose(chart.items, tokens: tokens)

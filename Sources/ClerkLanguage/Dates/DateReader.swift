@@ -53,15 +53,12 @@ public struct DateReader: Sendable {
         for stage in grammar.stages.indices {
             chart.run(stage)
         }
-        var resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
-        resolver.spans = chart.context.series.spans
-        // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
-        // instructions a parse, with the second teardown).
-        let chosen = Selection.choose(chart.items, tokens: tokens)
+        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections, spans: chart.context.series.spans)
         var matches: [DateMatch] = [], outOfRange: [DateMatch] = []
-        matches.reserveCapacity(chosen.count)
-        for item in chosen {
-            guard let match = resolver.match(item, parts: chart.parts(of: item)) else { continue }
+        let items = chart.items
+        Selection.choose(items, tokens: tokens) { item, kept in
+            if matches.capacity == 0 { matches.reserveCapacity(kept) }
+            guard let match = resolver.match(item, parts: chart.parts(of: item)) else { return }
             // The end is exclusive: a reading that ends as 9999 does ("today" on 31 December
             // 9999, "until 9999") is inside the years clerk takes.
             if reference.timeZone.holdsYear(of: match.start), reference.timeZone.holdsYear(of: match.end.addingTimeInterval(-1)) {
@@ -174,7 +171,8 @@ enum Selection {
         return word == said.0 ? said.1 : nil
     }
 
-    static func choose(_ items: ItemList, tokens: [Token]) -> [Item] {
+    /// Calls `body` with each reading kept, in text order, and how many are kept.
+    static func choose(_ items: ItemList, tokens: [Token], _ body: (_ item: Item, _ kept: Int) -> Void) {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = afterFreeLead(tokens, from: tokens.firstIndex { $0.kind != .symbol } ?? 0)
@@ -182,7 +180,7 @@ enum Selection {
         // The candidates' sort keys, on the stack for an ordinary phrase: an array of
         // (index, item) pairs was an allocation, and a retain and release of two items per
         // comparison.
-        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
             var count = 0
             for index in items.indices {
                 let item = items[index]
@@ -210,14 +208,18 @@ enum Selection {
                 if a.partCount != b.partCount { return a.partCount < b.partCount }
                 return a.index < b.index
             }
+            // The kept candidates gathered at the front of the sorted ones, then put in text
+            // order (they do not overlap): a list of their items was an array a parse.
             var taken = TokenMarks(count: tokens.count)
-            var chosen: [Item] = []
-            for c in list where !taken.any(c.first..<c.end) {
-                taken.mark(c.first..<c.end)
-                chosen.append(items[c.index])
+            var kept = 0
+            for k in 0..<list.count where !taken.any(list[k].first..<list[k].end) {
+                taken.mark(list[k].first..<list[k].end)
+                list[kept] = list[k]
+                kept += 1
             }
-            if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
-            return chosen
+            var chosen = UnsafeMutableBufferPointer(rebasing: list[0..<kept])
+            if kept > 1 { chosen.sort { $0.first < $1.first } }
+            for c in chosen { body(items[c.index], kept) }
         }
     }
 

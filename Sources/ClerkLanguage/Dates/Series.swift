@@ -699,7 +699,7 @@ struct SpanMemo {
     /// Where the next entry goes once all are taken (the oldest is replaced).
     private var oldest = 0
 
-    /// `room` is raw memory for `SpanMemo.bytes(room)`.
+    /// `room` is raw memory of `SpanMemo.bytes` for the entries.
     init(room: UnsafeMutableRawPointer) {
         entries = room.bindMemory(to: Entry.self, capacity: Self.room)
     }

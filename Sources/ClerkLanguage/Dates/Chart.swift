@@ -65,11 +65,14 @@ struct Chart: ~Copyable {
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
         self.tokens = tokens
-        self.context = context
         self.grammar = grammar
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         capacity = 64 + tokens.count * 12
         scratch = Scratch(tokens: tokens, wordIDs: self.wordIDs, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
+        // The rules' existence checks remember their walks for the resolver (`SpanMemo`).
+        var context = context
+        context.series.spans = scratch.spans
+        self.context = context
         itemStore = scratch.items
         itemRoom = scratch.itemRoom
         tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
@@ -86,6 +89,7 @@ struct Chart: ~Copyable {
         // Destroyed in place (`move()` copied each 296-byte item to the stack first).
         itemStore.deinitialize(count: itemCount)
         if ownsItemStore { itemStore.deallocate() }
+        scratch.spans.pointee.empty()
         foundStorage.free()
     }
 
@@ -291,7 +295,8 @@ struct Chart: ~Copyable {
     /// The chart's tables, allocated directly rather than as arrays: three small arrays per
     /// reading cost more in Swift's generic array set-up than the reading's matching in them.
     /// Owned by one chart; the block is kept for the next chart when it is freed (`spare`).
-    final class Scratch {
+    /// Not copyable, held in the chart: a class was an object allocated and freed a parse.
+    struct Scratch: ~Copyable {
         /// Room for the chart's first `itemRoom` items (which the chart initializes and
         /// destroys) and a copy of its tokens that borrows their strings (see `init`).
         let items: UnsafeMutablePointer<ItemStorage>
@@ -302,6 +307,8 @@ struct Chart: ~Copyable {
         let found: UnsafeMutablePointer<Found>
         static let foundRoom = 32
         let tokens: UnsafeMutablePointer<Token>
+        /// The existence checks' memo of first spans, emptied by the chart (`SpanMemo`).
+        let spans: UnsafeMutablePointer<SpanMemo>
         /// Captures of the match in progress, one per element (element `e` writes slot `e`):
         /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
         let slots: UnsafeMutablePointer<Int32>
@@ -333,14 +340,15 @@ struct Chart: ~Copyable {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
             let words = Captures.capacity + heads + rules + tokenCount
-            // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
+            // Items, matches, tokens and the span memo first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             itemRoom = min(items, Self.itemsInBlock)
             let itemBytes = itemRoom * MemoryLayout<ItemStorage>.stride
             let foundBytes = Self.foundRoom * MemoryLayout<Found>.stride
             let tokenBytes = tokenCount * MemoryLayout<Token>.stride
+            let spanBytes = MemoryLayout<SpanMemo>.stride + SpanMemo.bytes
             let headerBytes = items * MemoryLayout<Header>.stride
-            let needed = itemBytes + foundBytes + tokenBytes + words * 4 + headerBytes + flagBytes
+            let needed = itemBytes + foundBytes + tokenBytes + spanBytes + words * 4 + headerBytes + flagBytes
             let taken = Self.spare.withLock { spare -> (address: UInt, bytes: Int) in
                 guard spare.bytes >= needed else { return (0, 0) }
                 defer { spare = (0, 0) }
@@ -368,7 +376,10 @@ struct Chart: ~Copyable {
                 guard let from = source.baseAddress else { return }
                 UnsafeMutableRawPointer(tokenRoom).copyMemory(from: from, byteCount: tokenCount * MemoryLayout<Token>.stride)
             }
-            let wordsStart = block + itemBytes + foundBytes + tokenBytes
+            let spanStart = block + itemBytes + foundBytes + tokenBytes
+            spans = spanStart.bindMemory(to: SpanMemo.self, capacity: 1)
+            spans.initialize(to: SpanMemo(room: spanStart + MemoryLayout<SpanMemo>.stride))
+            let wordsStart = spanStart + spanBytes
             let base = wordsStart.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
             slots = base
             // All the slots initialized, as `Captures.init` copies them all.

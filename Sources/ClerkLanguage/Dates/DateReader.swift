@@ -37,7 +37,12 @@ public struct DateReader: Sendable {
         guard !tokens.isEmpty else { return ([], []) }
         // The word numbers are the same in both grammars.
         let everyday = Grammar.everyday
-        var wordIDs = tokens.map { everyday.wordID($0.text) }
+        // (A loop over the buffer: `map`'s closure copied each token's text, a retain and a release.)
+        var wordIDs: [Int32] = []
+        wordIDs.reserveCapacity(tokens.count)
+        tokens.withUnsafeBufferPointer { tokens in
+            for i in tokens.indices { wordIDs.append(everyday.wordID(tokens[i].text)) }
+        }
         let corrections = Self.correctSpelling(&tokens, &wordIDs, everyday)
         Selection.blockUnknownRuns(&tokens, &wordIDs)
         Selection.blockOneOnOnes(&tokens, &wordIDs)
@@ -48,14 +53,12 @@ public struct DateReader: Sendable {
         for stage in grammar.stages.indices {
             chart.run(stage)
         }
-        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
-        // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
-        // instructions a parse, with the second teardown).
-        let chosen = Selection.choose(chart.items, tokens: tokens)
+        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections, spans: chart.context.series.spans)
         var matches: [DateMatch] = [], outOfRange: [DateMatch] = []
-        matches.reserveCapacity(chosen.count)
-        for item in chosen {
-            guard let match = resolver.match(item, parts: chart.parts(of: item)) else { continue }
+        let items = chart.items
+        Selection.choose(items, tokens: tokens) { item, kept in
+            if matches.capacity == 0 { matches.reserveCapacity(kept) }
+            guard let match = resolver.match(item, parts: chart.parts(of: item)) else { return }
             // The end is exclusive: a reading that ends as 9999 does ("today" on 31 December
             // 9999, "until 9999") is inside the years clerk takes.
             if reference.timeZone.holdsYear(of: match.start), reference.timeZone.holdsYear(of: match.end.addingTimeInterval(-1)) {
@@ -137,17 +140,39 @@ enum Selection {
               freeLeadLetters.contains(lead) else { return first }
         var i = first, sawFree = false
         while i < tokens.count, i - first < 4, tokens[i].kind == .word {
-            switch tokens[i].text {
-            case "free", "busy", "available": sawFree = true
-            case "am", "are", "is", "i", "you", "we", "r", "u": break
-            default: return sawFree ? i : first
-            }
+            guard let free = freeLeadWord(tokens[i].text) else { return sawFree ? i : first }
+            if free { sawFree = true }
             i += 1
         }
         return first
     }
 
-    static func choose(_ items: ItemList, tokens: [Token]) -> [Item] {
+    /// True for "free", "busy", "available", false for the question's other words ("am",
+    /// "are", "is", "i", "you", "we", "r", "u"), nil for any other. The word is compared with
+    /// the one string of its length and first letter (a switch over the text compared it with
+    /// each of the eleven in turn: ~3.6 string comparisons a parse).
+    private static func freeLeadWord(_ word: String) -> Bool? {
+        guard let lead = word.utf8.first else { return nil }
+        let said: (String, Bool)
+        switch (word.utf8.count, lead) {
+        case (4, UInt8(ascii: "f")): said = ("free", true)
+        case (4, UInt8(ascii: "b")): said = ("busy", true)
+        case (9, UInt8(ascii: "a")): said = ("available", true)
+        case (2, UInt8(ascii: "a")): said = ("am", false)
+        case (3, UInt8(ascii: "a")): said = ("are", false)
+        case (2, UInt8(ascii: "i")): said = ("is", false)
+        case (1, UInt8(ascii: "i")): said = ("i", false)
+        case (3, UInt8(ascii: "y")): said = ("you", false)
+        case (2, UInt8(ascii: "w")): said = ("we", false)
+        case (1, UInt8(ascii: "r")): said = ("r", false)
+        case (1, UInt8(ascii: "u")): said = ("u", false)
+        default: return nil
+        }
+        return word == said.0 ? said.1 : nil
+    }
+
+    /// Calls `body` with each reading kept, in text order, and how many are kept.
+    static func choose(_ items: ItemList, tokens: [Token], _ body: (_ item: Item, _ kept: Int) -> Void) {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = afterFreeLead(tokens, from: tokens.firstIndex { $0.kind != .symbol } ?? 0)
@@ -155,7 +180,7 @@ enum Selection {
         // The candidates' sort keys, on the stack for an ordinary phrase: an array of
         // (index, item) pairs was an allocation, and a retain and release of two items per
         // comparison.
-        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
             var count = 0
             for index in items.indices {
                 let item = items[index]
@@ -183,14 +208,18 @@ enum Selection {
                 if a.partCount != b.partCount { return a.partCount < b.partCount }
                 return a.index < b.index
             }
+            // The kept candidates gathered at the front of the sorted ones, then put in text
+            // order (they do not overlap): a list of their items was an array a parse.
             var taken = TokenMarks(count: tokens.count)
-            var chosen: [Item] = []
-            for c in list where !taken.any(c.first..<c.end) {
-                taken.mark(c.first..<c.end)
-                chosen.append(items[c.index])
+            var kept = 0
+            for k in 0..<list.count where !taken.any(list[k].first..<list[k].end) {
+                taken.mark(list[k].first..<list[k].end)
+                list[kept] = list[k]
+                kept += 1
             }
-            if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
-            return chosen
+            var chosen = UnsafeMutableBufferPointer(rebasing: list[0..<kept])
+            if kept > 1 { chosen.sort { $0.first < $1.first } }
+            for c in chosen { body(items[c.index], kept) }
         }
     }
 

@@ -21,6 +21,8 @@ struct Resolver {
     let tokens: [Token]
     /// Words read as others, to report with the matches that hold them.
     var corrections: [DateReader.TokenCorrection] = []
+    /// The chart's memo of first spans (`SpanMemo`), while the chart lives.
+    var spans: UnsafeMutablePointer<SpanMemo>? = nil
 
     /// The default length of a timed event with no stated end.
     static let defaultLength = 3600
@@ -36,7 +38,7 @@ struct Resolver {
         let zone = t.zone.flatMap(Self.timeZone) ?? reference.timeZone
         let clock = ZoneClock(zone)
         let now = clock.wall(reference.instant)
-        let series = Series(now: now)
+        let series = Series(now: now, spans: spans)
 
         var start: Date
         var end: Date
@@ -164,14 +166,14 @@ struct Resolver {
             return x
         }
         if t.hasClock, !t.hasDate, t.openBound == nil {
-            var x = series.next(e, endingAfter: now)
+            var x = series.nextFromNow(e)
             for _ in 0..<4 {
                 guard let s = x, s.start < now else { break }
                 x = series.next(e, endingAfter: s.end)
             }
             return x
         }
-        let future = series.next(e, endingAfter: now)
+        let future = series.nextFromNow(e)
         if let f = future, !t.hasYear, f.start - now > 366 * Wall.day, e.namesWeekday,
            let p = series.previous(e, startingBefore: now), now - p.start < 183 * Wall.day {
             return p

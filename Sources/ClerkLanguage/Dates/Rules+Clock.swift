@@ -89,7 +89,7 @@ extension DateRules {
             // "2h", "30m", "3d", "0 minutes": a number before a unit is a length (one the
             // length rules refuse, "for 0 minutes", is no hour either).
             // "9 M-F" is the hour before Monday to Friday, not 9 minutes.
-            if let item = m.item(0), item.end < m.tokens.count, Lexicon.isDurationUnit(m.tokens[item.end].text),
+            if let item = m.item(0), item.end < m.tokens.count, durationUnitOf.holds(m, token: item.end),
                !Lexicon.isMondayToFriday(m.tokens, at: item.end) { return nil }
             // "the weekly one", "that one", "the early one on friday": "one" after a word that
             // picks or describes a thing stands for the thing, no hour.

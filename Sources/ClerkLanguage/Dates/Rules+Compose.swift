@@ -213,19 +213,21 @@ extension DateRules {
         // "1530 tomorrow", "0830 friday", "1400 on monday", "1800 christmas": before such a
         // day too, but for years of this century ("2027 tomorrow"; "room 1530 tomorrow" is a
         // room: `Selection.isAmount`).
-        // (The joiner is asked for only then: most readings joined are neither.)
         var weekdayClock = false
+        // Whether a joiner was said, and which, by the capture and the word's number (`m.word(1)`
+        // copied the token's text, and comparing it with "on" was a string comparison).
+        let saysJoiner = m.has(1)
         if b.isFourDigitClock || a.isFourDigitClock {
-            let joiner = m.word(1)
-            weekdayClock = joiner == nil && isTimeOfDay(b, a, x) || (joiner == nil || joiner == "on") && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
+            let onOrNone = !saysJoiner || joinerOf(m, 1) == .on
+            weekdayClock = !saysJoiner && isTimeOfDay(b, a, x) || onOrNone && isTimeOfDay(a, b, y) && !a.looksLikeYear(from: 2000)
         }
         if weekdayClock { strong = true }
-        else if isYearBesideDay(b, y, a, x), m.word(1) == nil { return nil }
-        else if isYearBesideDay(a, x, b, y), m.word(1) == nil || m.word(1) == "on" { return nil }
+        else if isYearBesideDay(b, y, a, x), !saysJoiner { return nil }
+        else if isYearBesideDay(a, x, b, y), !saysJoiner || joinerOf(m, 1) == .on { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
-            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
+            guard !x.hasClock, y.hasClock, !saysJoiner, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
                     || y.hasEnd && isWeekendDayBeforeHours(m, a, b) || !y.hasEnd && isWeekendDayBeforeLastHour(m, a, b),
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
@@ -233,7 +235,7 @@ extension DateRules {
         // "sat morning", "wed evening", "sun night": a short weekday that is also a word, with
         // a part of the day after it, is that day's part (and takes a time after it: "sat
         // morning at 10"), as "saturday morning" is.
-        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, m.word(1) == nil, a.end - a.first == 1,
+        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, !saysJoiner, a.end - a.first == 1,
            Lexicon.ambiguousWeekdays.contains(m.tokens[a.first].text), isWeekdayOnly(x.expression) {
             strong = true
         }
@@ -242,7 +244,7 @@ extension DateRules {
         if a.latent, x.hasDayPart { return nil }
         // "tuesdays 5-6": days that repeat are no one date ("5-6" is then hours).
         if x.isPluralWeekday, y.grain == .day, !isWeekdayOnly(y.expression) { return nil }
-        if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
+        if saysJoiner, let joiner = joinerOf(m, 1), !joinerFits(joiner, x, y) { return nil }
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
@@ -379,21 +381,27 @@ extension DateRules {
         a.isPluralWeekday && (b.hasClock || b.hasDayPart) || b.isPluralWeekday && (a.hasClock || a.hasDayPart)
     }
 
-    static func joinerFits(_ joiner: String, _ a: TimeValue, _ b: TimeValue) -> Bool {
+    static func joinerFits(_ joiner: Joiner, _ a: TimeValue, _ b: TimeValue) -> Bool {
         switch joiner {
-        case "at", "@": return b.hasClock || b.hasDayPart || a.hasClock
-        case "on": return b.hasDate && b.grain <= .day
-        case "of": return b.hasDate && b.grain >= .day
-        case "in", "during": return b.hasDayPart || b.grain >= .month || b.hasYear || (b.hasEnd && b.hasClock)
-        case "'s": return a.isCycle && b.hasDate
-        case "for": return b.hasClock
-        case "from": return b.isCycle
-        case "the": return b.hasDate
-        case "-": return a.hasDate && b.hasYear
-        case "this": return b.hasDayPart
-        default: return true
+        case .at: return b.hasClock || b.hasDayPart || a.hasClock
+        case .on: return b.hasDate && b.grain <= .day
+        case .of: return b.hasDate && b.grain >= .day
+        case .during: return b.hasDayPart || b.grain >= .month || b.hasYear || (b.hasEnd && b.hasClock)
+        case .possessive: return a.isCycle && b.hasDate
+        case .for: return b.hasClock
+        case .from: return b.isCycle
+        case .the: return b.hasDate
+        case .dash: return a.hasDate && b.hasYear
+        case .this: return b.hasDayPart
         }
     }
+
+    /// The joiners `joinerFits` tests (any other fits): "in" and "during" alike, "at" and "@".
+    enum Joiner: Sendable { case at, on, of, during, possessive, `for`, from, the, dash, this }
+    /// By word number: the rule matched the joiner as a word, and a switch over its text
+    /// compared it with each case's string in turn (~3 string comparisons a parse).
+    static let joinerOf = WordValues<Joiner>(["at": .at, "@": .at, "on": .on, "of": .of, "in": .during, "during": .during,
+                                              "'s": .possessive, "for": .for, "from": .from, "the": .the, "-": .dash, "this": .this])
 
     /// A bare number next to a date is a clock hour ("8 tomorrow", "tonight 945"), but four
     /// digits there are a year ("April 9 2016"): those need "at".

@@ -7,9 +7,13 @@ internal import ClerkCore
 /// (`walk`) in either `Direction`, so each case is written once. Intersections
 /// leapfrog the two series (Duckling's approach); every loop is capped so that impossible
 /// combinations ("Sunday the 31st of February") give up quickly instead of hanging.
-struct Series {
+///
+/// `@unchecked Sendable`: the memo pointer is the chart's, used only by the thread reading.
+struct Series: @unchecked Sendable {
     /// The reference moment on the wall clock.
     let now: WallSeconds
+    /// While a chart reads: its memo of first spans after now (see `SpanMemo`).
+    var spans: UnsafeMutablePointer<SpanMemo>? = nil
 
     /// How far loops search before they give up.
     static let maxSteps = 80
@@ -317,7 +321,15 @@ struct Series {
         default:
             break
         }
-        return next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
+        let next = self.next(e, endingAfter: now)
+        spans?.pointee.remember(e, now: now, next: next)
+        return next != nil || previous(e, startingBefore: now) != nil
+    }
+
+    /// `next(e, endingAfter: now)`, taken from the chart's memo when its check walked it.
+    func nextFromNow(_ e: TimeExpression) -> Span? {
+        if let known = spans?.pointee.next(of: e, now: now) { return known }
+        return next(e, endingAfter: now)
     }
 
     // MARK: helpers
@@ -668,5 +680,60 @@ struct FactorFacts {
         case .week where (-5 ... -1).contains(n): return (23 + 7 * n, 38 + 7 * n)
         default: return nil
         }
+    }
+}
+
+/// The first span after now of the readings the chart checked exist (`Series.exists`), kept
+/// for the resolver, which asks the same of the reading it picks (`Resolver.span`): a
+/// reading checked and then chosen is walked once, not twice. The last few checked are kept,
+/// in the chart's scratch block, for one parse (`Chart` empties it before its block goes back).
+struct SpanMemo {
+    static let room = 4
+    private struct Entry {
+        var expression: TimeExpression
+        var now: WallSeconds
+        var next: Span?
+    }
+    private let entries: UnsafeMutablePointer<Entry>
+    private var count = 0
+    /// Where the next entry goes once all are taken (the oldest is replaced).
+    private var oldest = 0
+
+    /// `room` is raw memory of `SpanMemo.bytes` for the entries.
+    init(room: UnsafeMutableRawPointer) {
+        entries = room.bindMemory(to: Entry.self, capacity: Self.room)
+    }
+
+    static var bytes: Int { room * MemoryLayout<Entry>.stride }
+
+    /// Remembers `next(e, endingAfter: now)`.
+    mutating func remember(_ e: TimeExpression, now: WallSeconds, next: Span?) {
+        if count < Self.room {
+            (entries + count).initialize(to: Entry(expression: e, now: now, next: next))
+            count += 1
+        } else {
+            entries[oldest] = Entry(expression: e, now: now, next: next)
+            oldest = (oldest + 1) % Self.room
+        }
+    }
+
+    /// What `next(e, endingAfter: now)` was found to be, nil when it was not remembered
+    /// (`.some(nil)`: there is no span after now).
+    func next(of e: TimeExpression, now: WallSeconds) -> Span?? {
+        var i = count
+        while i > 0 {
+            i -= 1
+            if entries[i].now == now, entries[i].expression == e { return .some(entries[i].next) }
+        }
+        return nil
+    }
+
+    /// Forgets every entry (their expressions are released).
+    mutating func empty() {
+        // One by one, each moved out and destroyed as what it is (`deinitialize(count:)` went
+        // through the generic array destroy and a value witness an entry).
+        for i in 0..<count { _ = (entries + i).move() }
+        count = 0
+        oldest = 0
     }
 }

@@ -28,6 +28,14 @@ struct WordValues<Value: Sendable>: Sendable {
         if id >= 0, id < byNumber.count { return byNumber[id] }
         return m.word(i).flatMap { table[$0] }
     }
+
+    /// Whether token `t` of `m` (any token, matched or not) is a word of the table: by its
+    /// number, else by its text.
+    func holds(_ m: Match, token t: Int) -> Bool {
+        let id = Int(m.wordIDs[t])
+        if id >= 0, id < byNumber.count { return byNumber[id] != nil }
+        return table[m.tokens[t].text] != nil
+    }
 }
 
 /// The lexicon's tables the rules look their matched words up in, by word number.

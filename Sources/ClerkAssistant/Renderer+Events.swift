@@ -387,6 +387,16 @@ extension Renderer {
         return "Next: \(event.shownTitle), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// "how long am I in berlin": "Berlin: Fri 18 Dec to Mon 28 Dec, 10 days (from 'Flight to
+    /// berlin' to 'Flight home')."
+    static func stay(_ place: String, from: Date, to: Date, there: Event, left: Event?, text: DateText) -> String {
+        let first = text.localDate(from), last = text.localDate(to.addingTimeInterval(left == nil ? -1 : 0))
+        let days = first.days(until: last) + (left == nil ? 1 : 0)
+        let name = capitalizedTitle(place.oneLine)
+        let between = left.map { "from '\(there.shownTitle)' to '\($0.shownTitle)'" } ?? "'\(there.shownTitle)'"
+        return "\(name): \(text.shortDay(first)) to \(text.shortDay(last)), \(days == 1 ? "1 day" : "\(days) days") (\(between))."
+    }
+
     /// A line that asked for several new events, asked one at a time.
     static func severalEvents(_ count: Int) -> String { "\(count) events, one at a time:" }
 

@@ -242,6 +242,11 @@ extension Session {
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.daysUntil(day, text: text, now: now, inWeeks: inWeeks),
                          fields: [("days", .number(Double(today.days(until: day))))])
         }
+        // "how long am I in berlin": from the journey there to the next one away.
+        if query.asks == .length, let place = query.words, Self.asksStay(lastLine ?? ""),
+           let reply = stayReply(place, events: events, names: names, text: text, now: now) {
+            return reply
+        }
         // "how long is the dentist", "is the review on friday": the one event named, answered.
         if let aspect = query.asks, query.words != nil {
             do {
@@ -840,6 +845,41 @@ extension Session {
     }
 
     static let flightWords = ["flight", "fly", "plane"]
+    /// Words of a journey away from a place ("flight home", "train back").
+    static let journeyWords = ["flight", "fly", "plane", "train", "ferry", "coach", "drive", "home", "back", "return"]
+
+    /// True for "how long am I in berlin", "how long are we in rome", "how long will I be at
+    /// the cottage": a stay asked, not an event's length.
+    static func asksStay(_ line: String) -> Bool {
+        let words = Spelling.fold(line).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        guard words.count >= 5, words[0] == "how", words[1] == "long" else { return false }
+        let rest = words.dropFirst(2).joined(separator: " ")
+        return ["am i in ", "am i at ", "are we in ", "are we at ", "will i be in ", "will we be in ", "will i be at ", "will we be at ",
+                "i'm in ", "we're in ", "i'll be in ", "we'll be in "].contains { rest.hasPrefix($0) }
+    }
+
+    /// The stay in the place named: from the end of the first event to come that names it
+    /// (the flight there, or a stay of whole days) to the start of the next journey after it;
+    /// a stay of days alone is its own span. Nil when neither is found.
+    func stayReply(_ place: String, events: [Event], names: [String: String], text: DateText, now: Date) -> Reply? {
+        let zone = context.zone
+        guard let there = events.first(where: { $0.when.endInstant(in: zone) > now }) else { return nil }
+        let arrived = there.when.isAllDay ? there.when.startInstant(in: zone) : there.when.endInstant(in: zone)
+        var left: Event?
+        if !there.when.isAllDay || there.when.endInstant(in: zone).timeIntervalSince(there.when.startInstant(in: zone)) <= 86_400 {
+            let after = (try? context.calendars.events(from: there.when.endInstant(in: zone), to: arrived + TimeInterval(AgendaDefaults.searchDays * 86_400),
+                                                       calendarIDs: nil)) ?? []
+            left = after.first { event in
+                event.id != there.id && !event.when.isAllDay && Self.journeyWords.contains { event.title.lowercased().contains($0) }
+            }
+            guard left != nil else { return nil }
+        }
+        let until = left?.when.startInstant(in: zone) ?? there.when.endInstant(in: zone)
+        lastShown = there
+        let shown = [there] + (left.map { [$0] } ?? [])
+        return Reply(intent: .queryAgenda, ok: true, message: Renderer.stay(place, from: arrived, to: until, there: there, left: left, text: text),
+                     fields: [("events", .array(shown.map { eventJSON($0, names) }))])
+    }
     /// Words of the titles of time away ("Trip to Rome", "Holiday in Crete", "Annual leave").
     static let awayTitles = ["away", "trip", "holiday", "vacation", "travel", "leave", "abroad", "day off", "time off", "getaway"]
 

@@ -46,10 +46,16 @@ extension Session {
     /// `text` with its "the day after" said as the day after the event last shown or made;
     /// nil when it has no such phrase, no event was shown, or the line read so is no new event.
     func dayAfterShownEvent(_ text: String) -> String? {
-        guard let event = lastShown, Router.mayMention(text, "day") || Router.mayMention(text, "night") || Router.mayMention(text, "evening")
+        // (A part of the day counts from the event the line before counted from, while each
+        // line says one: "pack the night before", then "… the morning of", both the trip's;
+        // "the day before that" counts from the last event made.)
+        let anchor = dayAnchor
+        dayAnchor = nil
+        guard let shown = lastShown, Router.mayMention(text, "day") || Router.mayMention(text, "night") || Router.mayMention(text, "evening")
                 || Router.mayMention(text, "morning") else { return nil }
         let words = Self.wordsWithOffsets(text)
         for (phrase, days, time) in Self.dayAfterEventPhrases {
+            let event = time != nil ? anchor ?? shown : shown
             guard words.count >= phrase.count, let at = (0...(words.count - phrase.count)).first(where: { k in
                 zip(words[k...], phrase).allSatisfy { $0.folded == $1 }
             }) else { continue }
@@ -67,7 +73,9 @@ extension Session {
             // ("buy snacks the evening before" was not understood at all: read so, it is.)
             guard case .createEvent(let request) = understand(rewritten).intent, !request.title.isEmpty else { return nil }
             switch understand(text).intent {
-            case .createEvent, .outOfScope: return rewritten
+            case .createEvent, .outOfScope:
+                if time != nil { dayAnchor = event }
+                return rewritten
             default: return nil
             }
         }

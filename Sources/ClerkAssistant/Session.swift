@@ -67,6 +67,10 @@ public final class Session {
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
     var createdLine: String?
+    /// The event a line's "the night before", "the morning of" counted from, while the lines
+    /// after it keep counting from it ("pack the night before", then "charge my phone the
+    /// morning of": both the flight's), not from the event each made.
+    var dayAnchor: Event?
     /// The edits said on the card of that event ("for 30 min", "on Work"): the same event
     /// again for another person keeps those that are no day or time (`carried`).
     var cardChanges: [EventChanges] = []

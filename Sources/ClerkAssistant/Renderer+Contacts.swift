@@ -214,7 +214,7 @@ extension Renderer {
             header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
         case .livesIn(let said):
             // ("who lives in madrid": the place as a name, "Madrid".)
-            let place = said == said.lowercased() ? said.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") : said
+            let place = said == said.lowercased() ? said.wordsCapitalized : said
             guard !contacts.isEmpty else {
                 return "No contact has an address in '\(place.oneLine)'. Say 'contacts' to see everyone."
             }

@@ -542,12 +542,12 @@ extension Renderer {
     /// "First from Mon 7 Dec to Sun 13 Dec: Dentist, Tue 8 Dec, 16:30–17:15."
     /// "Second", "Third", "Second to last": a place from the first or the last.
     static func placeWord(_ pick: EventPick, _ place: Int) -> String {
-        let names = [2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"]
         switch pick {
         case .longest: return "Longest"
         case .shortest: return "Shortest"
         default: break
         }
+        let names = [2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"]
         guard place > 1 else { return pick == .first ? "First" : "Last" }
         let word = names[place] ?? "\(place)th"
         return pick == .first ? word : word + " to last"

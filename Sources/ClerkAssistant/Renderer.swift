@@ -140,7 +140,7 @@ public enum Renderer {
 
     /// Free time asked "with" someone: clerk sees only the person's own calendar.
     static func onlyYourCalendar(_ person: String) -> String {
-        let name = person.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ").oneLine
+        let name = person.wordsCapitalized.oneLine
         return "(That is your own free time: I can't see \(name)'s calendar.)"
     }
 

@@ -500,8 +500,6 @@ extension Session {
                      fields: [("events", .array(busy.map { eventJSON($0, names) }))])
     }
 
-    /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length;
-    /// time already past today is not free time any more.
     /// "show my recurring events": each series met in `[from, to)` once, with how often it
     /// comes and its next time (a one-off event is left out).
     private func repeatingEvents(_ events: [Event], from: Date, to: Date, names: [String: String], text: DateText) -> Reply {
@@ -526,6 +524,8 @@ extension Session {
         .object([("start", .string(ClockText.rfc3339(slot.0, zone: context.zone))), ("end", .string(ClockText.rfc3339(slot.1, zone: context.zone)))])
     }
 
+    /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length;
+    /// time already past today is not free time any more.
     private func freeTime(_ events: [Event], from: Date, to: Date, query: AgendaQuery) -> Reply {
         let text = DateText(zone: context.zone)
         let wholeDays = (query.when.map(\.isAllDay) ?? true) && query.dayPart == nil
@@ -557,11 +557,10 @@ extension Session {
         }
         // "how much free time do I have tomorrow": the free time of each day, added up.
         if query.wantsHours {
-            let days = windows.map { window in
-                (text.localDate(window.0), FreeTime.free(events, from: window.0, to: window.1).reduce(0) { $0 + $1.1.timeIntervalSince($1.0) })
-            }
+            let free = windows.map { FreeTime.free(events, from: $0.0, to: $0.1) }
+            let days = zip(windows, free).map { window, slots in (text.localDate(window.0), slots.reduce(0) { $0 + $1.1.timeIntervalSince($1.0) }) }
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.freeTotal(days, text: text),
-                         fields: [("events", .array([])), ("free", .array(windows.flatMap { FreeTime.free(events, from: $0.0, to: $0.1).map(slotJSON) }))])
+                         fields: [("events", .array([])), ("free", .array(free.joined().map(slotJSON)))])
         }
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
@@ -880,6 +879,7 @@ extension Session {
         return Reply(intent: .queryAgenda, ok: true, message: Renderer.stay(place, from: arrived, to: until, there: there, left: left, text: text),
                      fields: [("events", .array(shown.map { eventJSON($0, names) }))])
     }
+
     /// Words of the titles of time away ("Trip to Rome", "Holiday in Crete", "Annual leave").
     static let awayTitles = ["away", "trip", "holiday", "vacation", "travel", "leave", "abroad", "day off", "time off", "getaway"]
 

@@ -24,25 +24,6 @@ extension Session {
         "noon", "midday", "morning", "afternoon", "evening", "night", "lunchtime", "lunch", "breakfast", "dinner",
     ]
 
-    /// "cancel the dentist and rebook for the 22nd", "delete lunch and reschedule it to friday
-    /// same time": a move, said as one ("move the dentist to the 22nd"); nil for any other line.
-    static func cancelAndRebook(_ text: String) -> String? {
-        guard Router.mayMention(text, " and re") || Router.mayMention(text, " and move") else { return nil }
-        let words = wordsWithOffsets(text)
-        guard words.count >= 5, ["cancel", "delete", "drop", "scrap"].contains(words[0].folded),
-              let and = words.indices.first(where: { $0 > 1 && words[$0].folded == "and" }), and + 2 < words.count,
-              ["rebook", "reschedule", "rearrange", "move", "reorganise", "reorganize"].contains(words[and + 1].folded) else { return nil }
-        var rest = and + 2
-        if ["it", "that", "them"].contains(words[rest].folded) { rest += 1 }
-        guard rest < words.count else { return nil }
-        if ["for", "to", "on"].contains(words[rest].folded) { rest += 1 }
-        guard rest < words.count else { return nil }
-        let bytes = Array(text.utf8)
-        let event = String(decoding: bytes[words[1].start..<(words[and - 1].start + words[and - 1].typed.utf8.count)], as: UTF8.self)
-        let when = String(decoding: bytes[words[rest].start...], as: UTF8.self)
-        return "move " + event + " to " + when
-    }
-
     /// `text` with its "the day after" said as the day after the event last shown or made;
     /// nil when it has no such phrase, no event was shown, or the line read so is no new event.
     func dayAfterShownEvent(_ text: String) -> String? {

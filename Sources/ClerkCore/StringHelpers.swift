@@ -79,6 +79,11 @@ extension String {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// "new york" → "New York": each word's first letter upper case, the rest as typed.
+    public var wordsCapitalized: String {
+        split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
     /// The text followed by spaces up to `width` characters, or cut to `width`: Foundation's
     /// `padding(toLength:withPad: " ", startingAt: 0)`, counted in characters.
     public func padded(toWidth width: Int) -> String {

@@ -65,9 +65,9 @@ enum ContactPhrases {
         // was handed over to be compared word by word.)
         // "who do I know called Ana" too, where the name must follow "called" or "named".
         // (Only a line with "know" in it: its bits asked before any word is compared.)
-        let asksWho = Self.knowWord.mayMeet(s.keyBits) && !s.word(head, is: "do") && s.word(head, is: "who")
-        if Self.knowWord.mayMeet(s.keyBits), s.word(head, is: "do") || asksWho && s.word(head + 1, is: "do"),
-           s.matches(Self.doIKnow, at: asksWho ? head + 1 : head) {
+        let mayKnow = Self.knowWord.mayMeet(s.keyBits)
+        let asksWho = mayKnow && s.word(head, is: "who")
+        if mayKnow, asksWho && s.word(head + 1, is: "do") || s.word(head, is: "do"), s.matches(Self.doIKnow, at: asksWho ? head + 1 : head) {
             var i = head + (asksWho ? 1 : 0) + Self.doIKnow.count
             if !asksWho, s.word(i, isIn: Self.someoneWords) { i += 1 }
             if s.word(i, isIn: Self.namedWords) { i += 1 } else if asksWho { i = body.upperBound }

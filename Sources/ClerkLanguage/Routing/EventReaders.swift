@@ -9,7 +9,7 @@ enum CreateReader {
         let date = s.dates[index]
         guard date.rule == "holiday", date.parts.count == 1, date.parts[0].rule == "holiday" else { return nil }
         let words = s.text[date.range].split(separator: " ").filter { !["on", "for", "at"].contains($0.lowercased()) }
-        return words.isEmpty ? nil : words.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+        return words.isEmpty ? nil : words.joined(separator: " ").lowercased().wordsCapitalized
     }
 
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
@@ -583,7 +583,7 @@ enum AgendaReader {
     }
 
     static let nextWord: WordSet = ["next"]
-    static let soonestWord: WordSet = ["soonest"]
+    static let firstFreeWords: WordSet = ["first", "earliest", "soonest"]
     static let repeatingWords: WordSet = ["recurring", "repeating", "repeat", "repeats", "repeated", "reoccurring"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
@@ -831,7 +831,8 @@ enum AgendaReader {
         }
         // "how much free time do I have tomorrow", "how many hours am I free on friday": the
         // free time added up.
-        if wantsFreeTime, let how = s.first(in: howWord), how == s.body.lowerBound,
+        let how = s.body.lowerBound
+        if wantsFreeTime, s.word(how, isIn: howWord),
            s.word(how + 1, is: "much") || s.word(how + 1, isIn: manyWord) && (s.word(how + 2, is: "hours") || s.word(how + 2, is: "hrs")) {
             wantsHours = true
             details.used[how] = true
@@ -859,7 +860,7 @@ enum AgendaReader {
         }
         // "when's my first free slot next week", "the earliest free hour tomorrow": of free
         // time, the first is the next.
-        if wantsFreeTime, !wantsNext, let first = s.first(in: Self.firstWords) ?? s.first(in: Self.soonestWord), !s.isInDate(first) {
+        if wantsFreeTime, !wantsNext, let first = s.first(in: Self.firstFreeWords), !s.isInDate(first) {
             wantsNext = true
             details.used[first] = true
             slots.append(s.slot(.next, first..<(first + 1), value: "true", rule: "first-free"))

@@ -689,7 +689,13 @@ extension Renderer {
             if to == first.adding(days: 1).startOfDay(in: text.zone) { return "on \(name(first)) after \(text.clock(from))" }
             return "on \(name(first)), \(text.clockRange(from, to))"
         }
-        return first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+        guard first < last else { return "on \(name(first))" }
+        // A span starting or ending within a day ("this weekend" from Friday 18:00) says that
+        // hour, so Friday's daytime events are not thought forgotten.
+        let fromHour = from == first.startOfDay(in: text.zone) ? "" : " \(text.clock(from))"
+        let toHour = to == last.adding(days: 1).startOfDay(in: text.zone) ? "" : " \(text.clock(to))"
+        let start = fromHour.isEmpty ? name(first) : abs(from.timeIntervalSince(now)) < 60 ? "now" : name(first) + fromHour
+        return "from \(start) to \(name(last))\(toHour)"
     }
 
     /// The first line of an answer to "how many": "3 events from Mon 30 Nov to Sun 6 Dec:",
@@ -785,20 +791,12 @@ extension Renderer {
 
     /// `closest`: the title of an event to come spelled near the words ("Dentist" for
     /// "dentst"), offered in place of the listing hint.
-    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText, closest: String? = nil) -> String {
+    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText, now: Date, closest: String? = nil) -> String {
         var what = "No event"
         if let words = reference.words { what += " matching '\(words.oneLine)'" }
         if let person = reference.attendee { what += " with \(person)" }
-        let first = text.localDate(from)
-        var last = text.localDate(to)
-        if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
-        if reference.when == nil {
-            what += " from today on."
-        } else if first >= last {
-            what += " on \(text.shortDay(first))."
-        } else {
-            what += " from \(text.shortDay(first)) to \(text.shortDay(last))."
-        }
+        // ("clear thursday afternoon": "on Thu 10 Dec, 12:00–18:00", not the whole day.)
+        what += reference.when == nil ? " from today on." : " \(spanWords(from: from, to: to, text: text, now: now))."
         if let closest { return what + " Did you mean '\(closest.oneLine)'?" }
         return what + " Try 'what's on' to see your events."
     }

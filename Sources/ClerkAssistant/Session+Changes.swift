@@ -173,12 +173,12 @@ extension Session {
             let closest = reference.words.flatMap { closestTitle(to: $0, from: now) }
             // "move the dentst to monday": asked again with the title spelled as the event is.
             if let closest, let request = handling, let again = Self.request(request, naming: reference, as: closest) {
-                let question = Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest) + " [Y/n]"
+                let question = Renderer.noSuchEvent(reference, from: from, to: to, text: text, now: now, closest: closest) + " [Y/n]"
                 return .answered(ask(.confirm(Confirmation(intent: intent, question: question, defaultYes: true, yes: { [unowned self] in
                     handle(Understanding(text: "", intent: again, rule: "spelled-again"))
                 }, no: { Reply(intent: intent, ok: true, message: Renderer.nothingChanged) })), Reply(intent: intent, ok: true, message: question)))
             }
-            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest)))
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text, now: now, closest: closest)))
         }
         return .found(found)
     }

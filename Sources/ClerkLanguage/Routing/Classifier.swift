@@ -673,6 +673,16 @@ enum Classifier {
             shape.headVerb = .none
             shape.afterVerb = head
         }
+        // "get a haircut friday at 3", "get coffee with Ana at 10": something got then is a
+        // thing to do, not a look at the calendar ("get my schedule for friday", "get
+        // tomorrow's meetings", "get me Tom's number").
+        if shape.headVerb == .show, shape.hasDate, !shape.isQuestion, s.word(head, is: "get"),
+           !(shape.hasCalendarNoun || shape.hasListingNoun || shape.hasFreeWord || shape.hasUpcomingWord || shape.hasContactNoun
+             || shape.contactField != nil || shape.hasEmail || shape.hasFileNoun || shape.hasFileName),
+           getsAThing(s, from: head + 1) {
+            shape.headVerb = .none
+            shape.afterVerb = head
+        }
         // "check emails at 9", "answer my messages tomorrow at 8": mail worked through then is
         // a task for the calendar, not the agenda, a contact's address or messages to send;
         // without a day or time ("check my email") it asks clerk to read mail, which it does not.
@@ -1218,6 +1228,25 @@ enum Classifier {
     static func isVisit(_ s: Sentence, at i: Int) -> Bool {
         s.word(i, isIn: Vocabulary.visitVerbs) && s.word(i + 1, isIn: Vocabulary.visitParticles)
     }
+
+    /// True when the words from `i`, after "get", name a thing got ("a haircut", "coffee
+    /// with Ana", "my nails done"), not events looked for ("my meetings", "the agenda",
+    /// "events", "me Tom's number").
+    static func getsAThing(_ s: Sentence, from i: Int) -> Bool {
+        guard i < s.body.upperBound, !s.isInDate(i), s.kind(i) == .word, !s.word(i, is: "me") else { return false }
+        let owned = s.word(i, isIn: getOwners)
+        let thing = owned ? i + 1 : i
+        guard thing < s.body.upperBound, !s.isInDate(thing), s.kind(thing) == .word,
+              !s.word(thing, isA: [.questionWord, .genericEventNoun, .wholeWord]), !s.word(thing, isIn: DeleteReader.everythingWords) else { return false }
+        // "get lunch with Ana", "get a meeting with Bob": one event; "get my meetings",
+        // "get the standup": ones there are.
+        if s.word(thing, isA: .eventNoun) { return !owned && !s.word(thing).hasSuffix("s") || s.word(i, isIn: getArticles) }
+        return true
+    }
+
+    /// Words between "get" and the thing got: owners and articles.
+    static let getOwners: WordSet = ["a", "an", "some", "my", "the", "our", "his", "her", "their"]
+    static let getArticles: WordSet = ["a", "an", "some"]
 
     /// Words after "check" that carry no thing of their own ("check on the …", "check up on my …").
     static let checkFillers: WordSet = ["the", "my", "our", "a", "an", "on", "up", "in", "at", "for", "out", "me", "again", "please"]

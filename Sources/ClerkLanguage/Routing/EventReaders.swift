@@ -83,7 +83,7 @@ enum CreateReader {
                 if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(when!) }
                 slots.append(s.slot(.duration, trip.words, value: String(trip.days * 1440), rule: "trip-days"))
             } else if let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
-                ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
+                ?? TimeHints.fitted(said, toDayPartNamedIn: s) ?? TimeHints.fittedToARestaurant(said, in: s) {
                 when = fitted
                 if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                     slots[at].value = s.interval(fitted)

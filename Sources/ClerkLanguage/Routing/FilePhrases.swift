@@ -226,6 +226,8 @@ enum FilePhrases {
         var end = head + opening.count
         // "make a note to call mom" is a thing to do, as "remind me to": an event, asked when.
         if s.word(end) == "to", s.word(end + 1) != "self" { return nil }
+        // "new note shopping: eggs, bread": a note of its own, named (`namedBeforeColon`).
+        if s.word(end - 1, isIn: namedFileNouns), end < s.body.upperBound, s.kind(end) == .word, namedBeforeColon(s, end - 1) { return nil }
         while end < s.body.upperBound, s.tokens[end].isMark || ["that", "of", "to", "about", "saying"].contains(s.word(end)) { end += 1 }
         // "make a new note", "new note" alone: a note still, whose words are asked for (a
         // day or time said makes it an event, asked before this rule).
@@ -996,7 +998,7 @@ enum FilePhrases {
         guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns) ?? s.first(in: fileWord), at <= head + 3 else { return false }
         // ("make a file for client notes": named by what it is for.)
         let forWhat = s.word(at, isIn: fileWord) && s.word(at + 1, is: "for")
-        if s.word(at, isIn: listWords), namesListBare(s, at) { return true }
+        if s.word(at, isIn: listWords) || namedBeforeColon(s, at), namesListBare(s, at) { return true }
         guard s.word(at + 1, isIn: namingWords) || forWhat else { return false }
         // "make a note called", "create a file named": the name is still to come (asked).
         if (at + 2..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) { return !forWhat }
@@ -1011,6 +1013,16 @@ enum FilePhrases {
         return next < s.body.upperBound && s.kind(next) == .word && !s.word(next, isIn: notListNames) && !s.word(next, isIn: namingWords)
             && !s.isInDate(next) && !s.body.contains { s.isInDate($0) } && !s.word(next, isA: .questionWord)
     }
+    /// "new note shopping: eggs, bread": a note (or a document) named by the one word between
+    /// it and a colon; without the colon the words after "note" are its text ("make a note
+    /// call the plumber").
+    static func namedBeforeColon(_ s: Sentence, _ at: Int) -> Bool {
+        guard at + 2 < s.body.upperBound, s.kind(at + 1) == .word else { return false }
+        // (A colon that touches the word is no token of its own: the text after the word.)
+        let end = s.tokens[at + 1].range.upperBound
+        return s.word(at + 2, is: ":") || end < s.text.endIndex && s.text[end] == ":"
+    }
+
     static let notListNames: WordSet = ["of", "for", "with", "containing", "saying", "to", "in", "on", "and", "that", "which", "please", "about",
                                         "from", "by", "so", "now", "too", "as", "i", "we", "me", "my", "the", "a", "an", "it", "this", "called", "named"]
 
@@ -1024,7 +1036,8 @@ enum FilePhrases {
             return at + 2
         }
         // "new list xmas" just after the verb.
-        if let at = s.first(in: listWords), at <= s.body.lowerBound + 3, s.word(s.body.lowerBound, isIn: createVerbs), namesListBare(s, at) { return at + 1 }
+        if let at = s.first(in: namedFileNouns), s.word(at, isIn: listWords) || namedBeforeColon(s, at), at <= s.body.lowerBound + 3,
+           s.word(s.body.lowerBound, isIn: createVerbs), namesListBare(s, at) { return at + 1 }
         guard let at = s.first(in: ["file"]), at + 1 < s.body.upperBound else { return nil }
         var i = at + 1
         if ["called", "named"].contains(s.word(i)) { i += 1 }

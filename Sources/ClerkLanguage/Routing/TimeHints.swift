@@ -240,6 +240,24 @@ enum TimeHints {
         return fitted(match, into: window, rule: "day-part:", in: s.text, reference: s.reference)
     }
 
+    /// A table booked at a restaurant ("book a table for two at 8", "table for 4 at 7",
+    /// "restaurant with Ana at 8") is lunch or dinner: an hour from 7 to 10 is the evening's,
+    /// 11 and 12 stay as said. Not a table played at ("table tennis at 8") or laid ("set the
+    /// table at 7").
+    static func fittedToARestaurant(_ match: DateMatch, in s: Sentence) -> DateMatch? {
+        guard let at = s.first(in: restaurantWords), !s.isInDate(at) else { return nil }
+        if !s.word(at, is: "restaurant") {
+            let before = at == s.body.lowerBound || s.word(at - 1, is: "a")
+            let after = at + 1 == s.body.upperBound || s.isInDate(at + 1) || s.word(at + 1, isIn: tableFollowers)
+            guard before, after else { return nil }
+        }
+        return fitted(match, into: 12..<23, rule: "restaurant:", in: s.text, reference: s.reference)
+    }
+
+    static let restaurantWords: WordSet = ["table", "restaurant"]
+    /// What follows a table booked: "for two", "at Nobu", "tonight".
+    static let tableFollowers: WordSet = ["for", "at"]
+
     /// `match` with its ambiguous hour moved by twelve into `window` (its rule prefixed with
     /// `rule`), the next day when that is past and no day was said; nil when nothing changes.
     static func fitted(_ match: DateMatch, into window: Range<Int>, rule: String, in text: String, reference: ReferenceTime) -> DateMatch? {

@@ -1101,8 +1101,13 @@ extension Renderer {
     }
 
     static func notOnEvent(_ names: [String], _ event: Event) -> String {
-        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.shownTitle)'; nothing to change."
+        "\(list(names.map(\.oneLine))) \(names.count == 1 ? "isn't" : "aren't") on '\(event.shownTitle)'; nothing to change."
             + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }) + ".")
+    }
+
+    /// A guest to add who is on the event already: "Priya is already on 'Call with Priya'."
+    static func alreadyOnEvent(_ names: [String], _ event: Event) -> String {
+        "\(list(names.map(\.oneLine))) \(names.count == 1 ? "is" : "are") already on '\(event.shownTitle)'; nothing to change."
     }
 
     /// Said after a change: the new time when the time changed, else what changed.

@@ -734,6 +734,11 @@ extension Session {
                 if !absent.isEmpty, changes.addAttendees.isEmpty, !WhenEdit.changesTiming(changes) {
                     return Reply(intent: .updateEvent, ok: true, message: Renderer.notOnEvent(absent, event))
                 }
+                // ("add priya to the call" with Priya on it: said so, not its time.)
+                let present = changes.addAttendees.compactMap { $0.name ?? $0.email }
+                if !present.isEmpty, changes.removeAttendees.isEmpty, !WhenEdit.changesTiming(changes) {
+                    return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadyOnEvent(present, event))
+                }
                 // ("turn off the reminder for dinner" with none set: said so, not its time.)
                 if changes.reminderMinutes == [], !WhenEdit.changesTiming(changes) {
                     return Reply(intent: .updateEvent, ok: true, message: Renderer.noReminders(event))
@@ -985,8 +990,12 @@ extension Session {
             var people = event.attendees
             let removed = changes.removeAttendees.compactMap { $0.name ?? $0.email }
             people.removeAll { person in removed.contains { Self.isNamed(person, $0) } }
-            // Someone added who is on it already is not put on twice.
-            patch.attendees = people + added.filter { new in !people.contains { $0.email != nil && $0.email == new.email || $0 == new } }
+            // Someone added who is on it already is not put on twice ("Priya" when "priya" is).
+            patch.attendees = people + added.filter { new in
+                !people.contains { person in
+                    person.email != nil && person.email == new.email || person == new || new.email == nil && new.name.map { Self.isNamed(person, $0) } == true
+                }
+            }
         }
         return patch
     }

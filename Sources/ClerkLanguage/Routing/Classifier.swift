@@ -940,15 +940,16 @@ enum Classifier {
     /// agenda has someone, asked with a verb of meeting and the person after it.
     static func asksWhenMeeting(_ s: Sentence, head: Int, known: Names) -> Bool {
         guard s.word(head, isIn: whenWords) else { return false }
-        for i in s.body where i > head && s.word(i, isIn: Vocabulary.meetVerbs) {
-            var k = i + 1
+        for i in s.body where i > head && (s.word(i, isIn: Vocabulary.meetVerbs) || s.word(i, isIn: Vocabulary.talkVerbs) && s.word(i + 1, isIn: talkParticles)) {
+            // ("when did I last talk to Priya": the person after the particle.)
+            var k = s.word(i, isIn: Vocabulary.meetVerbs) ? i + 1 : i + 2
             if s.word(k, is: "my") || s.word(k, is: "the") { k += 1 }
             guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { continue }
             if s.isA(k, .relation) || s.tokens[k].isCapitalized || s.word(k, isIn: known.contactFirstNames) { return true }
             // ("when am i seeing ana next": a name typed in lower case, one word no list knows,
             // the last of the question.)
             let after = k + 1
-            if s.word(i, isIn: Vocabulary.meetVerbs), !s.isA(k, .eventNoun), !Vocabulary.isKnown(s.word(k)),
+            if !s.isA(k, .eventNoun), !Vocabulary.isKnown(s.word(k)),
                after >= s.body.upperBound || s.tokens[after].isMark || s.isInDate(after) || s.word(after, is: "next") || s.word(after, is: "again") {
                 return true
             }
@@ -956,6 +957,7 @@ enum Classifier {
         return false
     }
 
+    static let talkParticles: WordSet = ["to", "with"]
     static let whenWords: WordSet = ["when", "when's", "whens"]
     /// (Of what is to come: "when was dolly parton born" asks a fact.)
     static let whenVerbs: WordSet = ["is", "are", "'s"]

@@ -879,6 +879,11 @@ struct EventDetails {
                 if w != "meeting" || isKnownContact(s, j, known: known) {
                     readNameList(s, from: j, limit: range.upperBound, rule: "\(w)-person", keepInTitle: true, known: known, maxNames: 1)
                 }
+            case _ where Vocabulary.talkVerbs.contains(w, key: t.key):
+                // "talk to Priya", "speak to my boss" ("talk with Bob" is read at "with").
+                if s.word(i + 1) == "to" {
+                    readNameList(s, from: i + 2, limit: range.upperBound, rule: "talk-person", keepInTitle: true, known: known, maxNames: 1)
+                }
             case "give":
                 if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)

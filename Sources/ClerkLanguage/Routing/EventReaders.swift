@@ -1507,6 +1507,9 @@ enum AgendaReader {
             used[i] || names.contains { $0.contains(i) }
                 || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
+                // ("when did I last talk to Priya": the verb and "to" go with her.)
+                || (s.word(i, isIn: Vocabulary.talkVerbs) && s.word(i + 1, is: "to") && names.contains { $0.lowerBound == i + 2 })
+                || (s.word(i, is: "to") && s.word(i - 1, isIn: Vocabulary.talkVerbs) && names.contains { $0.lowerBound == i + 1 })
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
                 // ("what time do I need to leave for the shoot": the need said before it.)
                 || (s.word(i, isIn: Classifier.travelVerbs) && (saidBySpeaker(i) || s.word(i - 1, is: "to") && s.word(i - 2, isIn: Classifier.needWords) && saidBySpeaker(i - 2))

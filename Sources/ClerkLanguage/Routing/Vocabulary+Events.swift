@@ -90,6 +90,9 @@ extension Vocabulary {
         "meet", "meeting", "see", "seeing", "visit", "visiting", "call", "calling", "pick", "join", "joining", "ring", "phone", "text",
     ]
 
+    /// Verbs of talking with someone, before "to" or "with" ("when did I last speak to Ana").
+    static let talkVerbs: WordSet = ["talk", "talking", "talked", "speak", "speaking", "spoke", "chat", "chatting", "chatted"]
+
     /// Words before a relation ("my boss", "our team").
     static let relationOwners: WordSet = ["my", "our", "the", "his", "her", "their"]
 

@@ -497,7 +497,10 @@ enum Classifier {
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
         // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
-        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) && !namesAChore(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        // ("del gym on wed": "del" typed for "delete" first in the line only: "lunch with Del".)
+        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) && !namesAChore(s, at: head)
+            || s.word(head, is: "del") && s.kind(head + 1) == .word && !s.tokens[head].isCapitalized
+            || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" })
             && !namesAChore(s, at: head) {
             shape.headVerb = .delete

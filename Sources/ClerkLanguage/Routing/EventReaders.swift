@@ -489,8 +489,13 @@ enum CreateReader {
         let said = s.text[s.tokens[last.lowerBound - 1].range.upperBound..<s.tokens[last.upperBound - 1].range.upperBound]
         let readable: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0.isWhitespace || "'’-.,&:!?()\"".contains($0) }
         let first = s.tokens[last.lowerBound]
-        let loneLetter = first.kind == .word && first.word.count == 1 && !["a", "i"].contains(first.word)
-        return said.allSatisfy(readable) && !loneLetter ? nil : last
+        // ("lunch at 12:30 w/ bob fri": "w/" before a person read as a guest is "with", which
+        // the title writes so; "w/ the gang" is said back.)
+        let withSign = first.kind == .word && s.text[first.range].lowercased() == "w" && s.text[first.range.upperBound...].first == "/"
+            && details.namesInTitle.contains { last.contains($0.lowerBound) }
+        let rest = withSign ? said.drop(while: { $0 != "/" }).dropFirst() : said[...]
+        let loneLetter = first.kind == .word && first.word.count == 1 && !["a", "i"].contains(first.word) && !withSign
+        return rest.allSatisfy(readable) && !loneLetter ? nil : last
     }
 
     /// Words that end a repeat ("until the end of term").

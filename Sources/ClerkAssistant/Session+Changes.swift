@@ -521,6 +521,62 @@ extension Session {
         return "move " + event + " to " + when
     }
 
+    /// "cant do tues dentist make it wed same time", "can't make lunch friday, can we do
+    /// monday instead", "the dentist on tuesday doesn't work, make it thursday at 3": the
+    /// event the speaker cannot go to, moved to the time said after it; a move said as one
+    /// ("move tues dentist to wed same time"). Nil for any other line ("I can't make lunch"
+    /// alone asks nothing of the calendar that the router does not read).
+    static func cannotMakeItMove(_ text: String) -> String? {
+        guard mayHaveCannotWord(text) || Router.mayMention(text, "work") || Router.mayMention(text, "good") else { return nil }
+        let words = wordsWithOffsets(text)
+        func said(_ at: Int, _ phrase: [String]) -> Bool {
+            at + phrase.count <= words.count && phrase.indices.allSatisfy { words[at + $0].folded == phrase[$0] }
+        }
+        // Where the event's words start and end: after "(i) can't do/make", or before
+        // "doesn't work" / "won't work" / "is no good".
+        var first = words.first?.folded == "i" ? 1 : 0
+        var end: Int?
+        if first + 1 < words.count, cannotWords.contains(words[first].folded), ["do", "make", "attend"].contains(words[first + 1].folded) {
+            first += 2
+        } else {
+            first = 0
+            end = words.indices.first { at in
+                workVerbs.contains(words[at].folded) && said(at + 1, ["work"]) || said(at, ["is", "no", "good"]) || said(at, ["isn't", "good"])
+            }
+            guard end != nil else { return nil }
+        }
+        // Where the new time is said: "make it", "move it to", "can we do", "how about" ….
+        for at in words.indices where at > first {
+            guard let cue = movePhrases.first(where: { said(at, $0) }) else { continue }
+            let eventEnd = end ?? at
+            guard eventEnd > first, eventEnd <= at else { return nil }
+            var rest = at + cue.count
+            if rest < words.count, ["to", "for", "on"].contains(words[rest].folded) { rest += 1 }
+            var last = words.count - 1
+            while last >= rest, ["instead", "then", "please"].contains(words[last].folded) { last -= 1 }
+            // The event's words without a joining "so", "but", "and" before the cue.
+            var eventLast = eventEnd - 1
+            while eventLast > first, ["so", "but", "and", "can", "could"].contains(words[eventLast].folded) { eventLast -= 1 }
+            guard rest <= last, eventLast >= first else { return nil }
+            let bytes = Array(text.utf8)
+            func slice(_ from: Int, _ to: Int) -> String {
+                String(decoding: bytes[words[from].start..<(words[to].start + words[to].typed.utf8.count)], as: UTF8.self)
+            }
+            var event = slice(first, eventLast)
+            if ["the", "my", "our"].contains(words[first].folded) == false { event = "the " + event }
+            return "move " + event + " to " + slice(rest, last)
+        }
+        return nil
+    }
+
+    static let workVerbs: Set<String> = ["doesn't", "doesnt", "won't", "wont", "don't", "dont"]
+    /// The words before a new time, said after an event the speaker cannot go to.
+    static let movePhrases: [[String]] = [
+        ["make", "it"], ["move", "it"], ["push", "it"], ["change", "it"], ["switch", "it"], ["can", "we", "do"], ["could", "we", "do"],
+        ["can", "we", "make", "it"], ["could", "we", "make", "it"], ["let's", "do"], ["lets", "do"], ["how", "about"], ["what", "about"],
+        ["do"], ["move", "to"], ["reschedule", "to"], ["reschedule", "for"],
+    ]
+
     /// True when a time of a repeating event named by `words` (`titleNamed`) falls in
     /// [from, to).
     func hasSeriesTime(named words: String, from: Date, to: Date) -> Bool {

@@ -181,7 +181,7 @@ public final class Session {
                 }
             }
             let noFlight = rewritten == nil && Self.saysLanding(text)
-            let text = landed ?? dayAfterShownEvent(text) ?? Self.cancelAndRebook(text) ?? text
+            let text = landed ?? dayAfterShownEvent(text) ?? Self.cancelAndRebook(text) ?? Self.cannotMakeItMove(text) ?? text
             // (Said once: any other request comes between a new event and "and lena too".)
             let made = createdLine
             createdLine = nil

@@ -848,7 +848,11 @@ enum Classifier {
             else if s.word(i, isIn: goingWords) || s.word(i, isIn: goVerbs), s.word(i + 1, is: "to"), namesAnEvent(s, at: i + 2) { i += 2 }
             else if s.word(i, is: "be") && s.word(i + 1, is: "at") { i += 2 }
             else if s.word(i, isIn: goingWords) && s.word(i + 1, is: "to") && s.word(i + 2, isIn: makeVerbs) { i += 3 }
-            else if s.word(i, isIn: makeVerbs) { i += 1 } else { return nil }
+            else if s.word(i, isIn: makeVerbs) { i += 1 }
+            // ("I can't do lunch", "can't do the review friday"; "I can't do my taxes" is none.)
+            else if s.word(i, is: "do"), case let k = s.isInDate(i + 1) && s.isInDate(i + 2) == false ? i + 2 : i + 1,
+                    s.word(k, isA: .eventNoun) || s.word(k, isIn: definiteWords) && s.word(k + 1, isA: .eventNoun) { i += 1 }
+            else { return nil }
         }
         // "I can't make it", "I won't make it!": the event last shown or talked about ("it" is
         // then what the delete reads).

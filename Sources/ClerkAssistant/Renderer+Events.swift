@@ -480,6 +480,13 @@ extension Renderer {
         return "\(text.day(day)) is \(away(day.startOfDay(in: text.zone), text: text, now: now))."
     }
 
+    /// "how many working days until christmas": "13 working days (Monday to Friday) between
+    /// today and Fri 25 Dec 2026, which is in 18 days."
+    static func workingDaysUntil(_ day: LocalDate, working: Int, text: DateText, now: Date) -> String {
+        "\(working == 1 ? "1 working day" : "\(working) working days") (Monday to Friday) between today and \(text.day(day)), which is "
+            + away(day.startOfDay(in: text.zone), text: text, now: now) + "."
+    }
+
     /// How far off `instant` is: "tomorrow", "in 21 days" (calendar days), or "in 3 h 10 min" today.
     static func away(_ instant: Date, text: DateText, now: Date) -> String {
         let days = text.localDate(now).days(until: text.localDate(instant))

@@ -323,6 +323,18 @@ public enum Renderer {
         return name + " (" + away(day.startOfDay(in: text.zone), text: text, now: now) + ")."
     }
 
+    /// "is the 25th a weekday": "Yes, a Friday: Friday 25 December 2026 (in 18 days)."; "is
+    /// jan 1 a saturday": "No, a Friday: …". Weekends are Saturday and Sunday.
+    static func dayKind(_ day: LocalDate, asked: DayKind, text: DateText, now: Date) -> String {
+        let weekday = day.isoWeekday
+        let yes = switch asked {
+        case .weekday: weekday <= 5
+        case .weekend: weekday >= 6
+        case .named(let number): weekday == number
+        }
+        return (yes ? "Yes, a " : "No, a ") + text.weekday(day) + ": " + dayAsked(day, text: text, now: now)
+    }
+
     /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.
     static func capitalizedTitle(_ text: String) -> String {
         let trimmed = text.trimmingSpaces()

@@ -239,6 +239,12 @@ extension Session {
             let day = text.localDate(when.start > now ? when.start : when.end.addingTimeInterval(-1))
             // ("how many weeks until christmas": said in weeks too.)
             let inWeeks = Spelling.fold(lastLine ?? "").split(whereSeparator: { !$0.isLetter }).contains { $0 == "weeks" || $0 == "wks" }
+            // ("how many working days until christmas": Monday to Friday, after today, before the day.)
+            if query.countsWorkingDays, day > today {
+                let working = Self.weekdays(after: today, before: day)
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.workingDaysUntil(day, working: working, text: text, now: now),
+                             fields: [("days", .number(Double(today.days(until: day)))), ("workingDays", .number(Double(working)))])
+            }
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.daysUntil(day, text: text, now: now, inWeeks: inWeeks),
                          fields: [("days", .number(Double(today.days(until: day))))])
         }
@@ -977,5 +983,20 @@ extension Session {
 
     static func eventJSON(_ event: Event, _ names: [String: String], zone: Zone) -> JSONValue {
         JSONShapes.event(event, calendarName: names[event.calendarID] ?? event.calendarID, zone: zone)
+    }
+
+    /// The days Monday to Friday after `first` and before `last` (public holidays counted:
+    /// clerk does not know the speaker's).
+    static func weekdays(after first: LocalDate, before last: LocalDate) -> Int {
+        let between = first.days(until: last) - 1
+        guard between > 0 else { return 0 }
+        let weeks = between / 7
+        var count = weeks * 5
+        var day = first.adding(days: weeks * 7 + 1)
+        while day < last {
+            if day.isoWeekday <= 5 { count += 1 }
+            day = day.adding(days: 1)
+        }
+        return count
     }
 }

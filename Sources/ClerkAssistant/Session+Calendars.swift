@@ -302,6 +302,10 @@ extension Session {
                 let asked = outOfScope.day.map { text.localDate($0.start) } ?? today
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.weekNow(asked, text: text, today: today))
             }
+            // "is the 25th a weekday", "is jan 1 a saturday": yes or no, and the day.
+            if let kind = outOfScope.dayKindAsked, let day = outOfScope.day {
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.dayKind(text.localDate(day.start), asked: kind, text: text, now: now))
+            }
             if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }

@@ -301,6 +301,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "how many hours is maria working this week", "how much time do I spend in meetings
     /// this week": the hours of the events found, added up.
     public var wantsHours: Bool = false
+    /// "how many working days until christmas", "how many weekdays left this year": the
+    /// days to the day said counted, and those of them Monday to Friday.
+    public var countsWorkingDays: Bool = false
     /// "show my recurring events", "what repeats": the repeating events, one line each with
     /// how often they come (with words, those named so).
     public var wantsSeries: Bool = false
@@ -682,6 +685,9 @@ public struct OutOfScope: Sendable, Hashable {
     public var eventWords: Optional<String>
     /// A clock question that asks the week ("what week is it"): its number is the answer.
     public var asksWeek: Bool
+    /// "is the 25th a weekday", "does christmas fall on a weekend", "is jan 1 a saturday":
+    /// the kind of day asked of `day`; the answer is yes or no, and the weekday.
+    public var dayKindAsked: Optional<DayKind>
     /// A time said in a zone and asked in another place's ("what's 3pm london time in new
     /// york"): the time, told in `zone`.
     public var timeToConvert: Optional<DateMatch>
@@ -705,12 +711,20 @@ public struct OutOfScope: Sendable, Hashable {
         zone = nil
         eventWords = nil
         asksWeek = false
+        dayKindAsked = nil
         timeToConvert = nil
         asksDifference = false
         differenceFrom = nil
         placeNotKnown = nil
         eventQuestion = nil
     }
+}
+
+/// A kind of day a clock question asks a date to be.
+public enum DayKind: Sendable, Hashable {
+    case weekday, weekend
+    /// One day of the week, ISO-numbered (Monday 1 … Sunday 7).
+    case named(Int)
 }
 
 /// Things people ask an assistant that clerk does not do.

@@ -782,6 +782,10 @@ public struct Router: Sendable {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
                 outOfScope.asksWeek = Classifier.asksWeek(clue.s)
+                if let (kind, asked) = Classifier.dayKindAsked(clue.s) {
+                    outOfScope.dayKindAsked = kind
+                    outOfScope.day = asked
+                }
                 // (`Classifier.asksTimeDifference`, its places kept.)
                 let places = Classifier.saysTimeDifference(clue.s) ? Self.placesCompared(clue.s) : []
                 if !places.isEmpty {

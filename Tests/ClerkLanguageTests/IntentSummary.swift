@@ -60,6 +60,7 @@ enum IntentSummary {
             add("asks", q.asks?.rawValue)
             flag("overlaps", q.wantsOverlaps)
             flag("hours", q.wantsHours)
+            flag("workingDays", q.countsWorkingDays)
             flag("repeating", q.wantsSeries)
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
@@ -159,6 +160,13 @@ enum IntentSummary {
             add("day", time(o.day))
             add("zone", o.zone)
             add("event", o.eventWords)
+            add("dayKind", o.dayKindAsked.map { kind -> String in
+                switch kind {
+                case .weekday: "weekday"
+                case .weekend: "weekend"
+                case .named(let number): "weekday \(number)"
+                }
+            })
         case .lastChange:
             out.append("last change")
         case .calendars, .help, .login, .logout, .status, .undo, .quit:

@@ -1517,6 +1517,7 @@ enum Classifier {
     static func isClockQuestion(_ s: Sentence) -> Bool {
         // "week number of dec 31": the week of a day, asked without a question word.
         if weekNumberOfADay(s) || asksTimeDifference(s) { return true }
+        if s.word(s.body.lowerBound, isIn: dayKindHeads), dayKindAsked(s) != nil { return true }
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         // "which is the most packed day next week": a day of the agenda ranked.
@@ -1540,12 +1541,52 @@ enum Classifier {
         // ("what's my busiest day this week" asks the agenda.)
         if !words.contains("my"), let found = s.first(in: ["date", "day"]), found + 1 < s.body.upperBound {
             let at = s.matches(["of", "the", "week"], at: found + 1) ? found + 3 : found
-            let from = s.isInDate(at + 1) ? at + 1 : ["of", "is", "was", "will"].contains(s.word(at + 1)) ? at + 2 : s.body.upperBound
+            let from = s.isInDate(at + 1) ? at + 1 : ["of", "is", "was", "will", "does", "did"].contains(s.word(at + 1)) ? at + 2 : s.body.upperBound
+            // ("what day does christmas fall on": the verb of falling after the day.)
             asksDateOf = from < s.body.upperBound
-                && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }
+                && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark
+                    || s.word($0, isIn: fallWords) && $0 > from }
         }
         return asksClock || asksDate || asksDateOf || asksWeek(s) || asksConversion(s, words)
     }
+
+    /// Verbs of a date landing on a day ("what day does christmas fall on").
+    static let fallWords: WordSet = ["fall", "falls", "land", "lands", "be"]
+
+    /// The kind of day asked of a date, and the date: "is the 25th a weekday", "is christmas
+    /// on a weekend", "does new year fall on a sunday", "will the 3rd be a working day". The
+    /// kind is the line's last word; every other word is the date's or one of the small
+    /// words around it ("is the 25th a busy day" is none: it asks the agenda).
+    static func dayKindAsked(_ s: Sentence) -> (DayKind, DateMatch)? {
+        guard s.word(s.body.lowerBound, isIn: dayKindHeads) else { return nil }
+        var last = s.body.upperBound - 1
+        while last > s.body.lowerBound, s.kind(last) == .mark { last -= 1 }
+        var kind: DayKind?
+        var first = last
+        switch s.word(last) {
+        case "weekday", "workday", "weekdays": kind = .weekday
+        case "weekend": kind = .weekend
+        case "day" where s.word(last - 1) == "working" || s.word(last - 1) == "business" || s.word(last - 1) == "work":
+            kind = .weekday
+            first = last - 1
+        default:
+            if let number = weekdayNumbers[s.word(last)] { kind = .named(number) }
+        }
+        // (The reader may read "a saturday" as a date of its own: not the one asked.)
+        let kindReading = s.tokens.withUnsafeBufferPointer { $0[last].date }
+        guard let kind, let at = s.dates.indices.first(where: { at in
+            at != kindReading && s.dates[at].known.contains(.date) && !s.dates[at].known.contains(.time) && s.dates[at].recurrence == nil
+        }) else { return nil }
+        let said = (s.body.lowerBound + 1)..<first
+        guard said.contains(where: { s.isInDate($0) }),
+              said.allSatisfy({ s.isInDate($0) || s.word($0, isIn: dayKindGlue) || s.kind($0) == .mark }) else { return nil }
+        return (kind, s.dates[at])
+    }
+    static let dayKindHeads: WordSet = ["is", "does", "will", "was", "isn't", "isnt", "did"]
+    static let dayKindGlue: WordSet = ["a", "an", "the", "on", "fall", "falls", "land", "be", "this", "year", "day", "it"]
+    static let weekdayNumbers: [String: Int] = [
+        "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6, "sunday": 7,
+    ]
 
     /// "what's the time difference with new york", "time difference between london and
     /// tokyo", "how many hours ahead is tokyo", "how far behind is LA": a place's offset
@@ -1587,6 +1628,8 @@ enum Classifier {
         let words = s.body.map { s.tokens[$0].word }
         guard let week = words.firstIndex(of: "week"), ["what", "what's", "whats", "which"].contains(words.first ?? ""),
               !words.contains("on"), !words.contains("my") else { return false }
+        // ("what day of the week is jan 1" asks the weekday, not the week.)
+        if week >= 3, words[(week - 3)..<week] == ["day", "of", "the"] { return false }
         // "what week is christmas", "which week was 3 march", "what week of the year is next friday".
         let afterWeek = s.body.lowerBound + week + 1
         let asked = (afterWeek..<s.body.upperBound).filter { !s.isInDate($0) && !s.word($0, isIn: weekQuestionGlue) && s.kind($0) != .mark }

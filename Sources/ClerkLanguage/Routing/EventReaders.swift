@@ -635,6 +635,14 @@ enum AgendaReader {
                 details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && $0.ranges == [s.dates[d].range] }
             }
         }
+        // "how many weekdays till new year": "weekdays" is what is counted, not a repeat.
+        let workingDays = Self.workingDaysCue(s)
+        if let cue = workingDays {
+            for d in details.dates where s.body.contains(where: { cue.contains($0) && s.tokens[$0].date == d }) {
+                details.dates.removeAll { $0 == d }
+                details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && $0.ranges == [s.dates[d].range] }
+            }
+        }
         // "when's my next day off", "any days off this month": time away asked, not the day
         // after today the reader reads in "next day".
         // (Found by the line's word bits, `first(in:)`: a closure over the body copied the
@@ -819,9 +827,14 @@ enum AgendaReader {
             default: break
             }
         }
+        // "how many working days until christmas": days counted, not events.
+        if let cue = workingDays {
+            for i in cue { details.used[i] = true }
+            slots.append(s.slot(.count, cue, value: "working-days", rule: "working-days"))
+        }
         // "how many meetings this week", "count my events next week": the answer is a count.
         var wantsCount = false
-        if !wantsFreeTime, let cue = countCue(s) {
+        if !wantsFreeTime, workingDays == nil, let cue = countCue(s) {
             wantsCount = true
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "true", rule: "count"))
@@ -990,7 +1003,7 @@ enum AgendaReader {
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
-           s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until { asks = .until }
+           s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until || workingDays != nil { asks = .until }
         // (The reading handed over, its last use: passed as it was, it was copied into the query
         // and the original destroyed.)
         var query = AgendaQuery(when: consume when, range: range, calendar: details.calendar, words: words, attendee: attendee,
@@ -998,6 +1011,7 @@ enum AgendaReader {
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
+        query.countsWorkingDays = workingDays != nil && asks == .until
         query.wantsSeries = wantsSeries
         query.wantsWayBack = words != nil && Self.asksWayBack(s)
         if let lastAt, words != nil || attendee != nil {
@@ -1240,6 +1254,22 @@ enum AgendaReader {
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
+
+    /// "how many working days", "how many business days left", "how many weekdays": the
+    /// words that ask days Monday to Friday counted, from "how".
+    static func workingDaysCue(_ s: Sentence) -> Range<Int>? {
+        let how = s.body.lowerBound
+        guard s.word(how, is: "how"), s.word(how + 1, isIn: manyWord) else { return nil }
+        var end = how + 2
+        if s.word(end, isIn: workingWords), s.word(end + 1, isIn: dayWords) { end += 2 }
+        else if s.word(end, isIn: weekdaysWord) { end += 1 }
+        else { return nil }
+        if s.word(end, isIn: leftWord) { end += 1 }
+        return how..<end
+    }
+    static let workingWords: WordSet = ["working", "work", "business", "week", "school"]
+    static let weekdaysWord: WordSet = ["weekdays", "workdays"]
+    static let leftWord: WordSet = ["left", "remaining"]
 
     static let awayWords: WordSet = ["away", "abroad", "travelling", "traveling", "off"]
     static let awaySpeakers: WordSet = ["i", "we", "i'm", "im", "we're"]

@@ -600,6 +600,14 @@ extension Session {
     /// "Karate for the kids", "Swimming at the leisure centre"); both folded.
     static func titleNamed(_ title: String, by words: String) -> Bool {
         if title.hasSuffix(words) { return true }
+        // ("no tutoring on the 22nd" of "Maths tutoring with Leo": the name before whom it is with.)
+        let titleWords = title.split(separator: " ")
+        // ("no maths on the 29th": the kind of event after its subject, "Maths tutoring".)
+        if let tail = titleWords.firstIndex(where: { titleTails.contains(String($0)) }), tail > 0 {
+            let name = titleWords[..<tail].joined(separator: " ")
+            if name == words || name.hasSuffix(" " + words) { return true }
+            if name.hasPrefix(words + " "), kindsOfEvent.contains(String(name.dropFirst(words.count + 1))) { return true }
+        }
         guard title.hasPrefix(words + " ") else { return false }
         let rest = title.dropFirst(words.count + 1)
         if let next = rest.split(separator: " ").first, titleTails.contains(String(next)) { return true }
@@ -608,7 +616,7 @@ extension Session {
     /// Words after an event's name that say whom or where it is for.
     static let titleTails: Set<String> = ["for", "with", "at", "in"]
     static let kindsOfEvent: Set<String> = ["lesson", "lessons", "class", "classes", "practice", "club", "session", "sessions", "training",
-                                            "rehearsal", "rehearsals", "group", "meeting", "appointment", "time"]
+                                            "rehearsal", "rehearsals", "group", "meeting", "appointment", "time", "tutoring", "tuition"]
 
     func deleteEvent(_ reference: EventReference) -> Reply {
         if let both = deleteEachNamed(reference) { return both }

@@ -162,7 +162,7 @@ public enum Renderer {
         case .music?, .devices?: instead = "I can't control music or devices. I look after your calendar, contacts and text files."
         case .news?: instead = "I can't read the news. I can tell you what's next on your calendar: 'what's next'."
         case .messaging?: instead = cannotSend(askingFor: "Ana")
-        case .contactEditing?: instead = "I can look contacts up but not change them; import a vCard with 'clerk import FILE.vcf'."
+        case .contactEditing?: instead = contactsNotChanged
         case .clock?: instead = "I can tell you what's next: 'what's next'."
         case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."
         case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
@@ -333,6 +333,13 @@ public enum Renderer {
         case .named(let number): weekday == number
         }
         return (yes ? "Yes, a " : "No, a ") + text.weekday(day) + ": " + dayAsked(day, text: text, now: now)
+    }
+
+    static let contactsNotChanged = "I can look contacts up but not change them; import a vCard with 'clerk import FILE.vcf'."
+
+    /// A change or removal whose words name a contact, not an event ("delete ana lopez").
+    static func contactNotChanged(_ name: String) -> String {
+        "No event is called that, and \(name.oneLine) is a contact: " + contactsNotChanged
     }
 
     /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.

@@ -170,6 +170,18 @@ extension Session {
             }
         }
         guard !found.isEmpty else {
+            // "delete ana lopez", "add a note to bob: plays tennis": no such event, but a contact
+            // of that name, which clerk does not change ("move bob to friday" looks for an
+            // event still).
+            let changesACard: Bool = switch handling {
+            case .deleteEvent?: true
+            case .updateEvent(_, let changes)?: changes.notes != nil || changes.location != nil || changes.title != nil
+            default: false
+            }
+            if changesACard, let words = reference.words, reference.attendee == nil,
+               let contact = (try? findContacts(words))?.first, Spelling.fold(contact.name).hasPrefix(Spelling.fold(words)) {
+                return .answered(Reply(intent: intent, ok: false, message: Renderer.contactNotChanged(contact.name)))
+            }
             let closest = reference.words.flatMap { closestTitle(to: $0, from: now) }
             // "move the dentst to monday": asked again with the title spelled as the event is.
             if let closest, let request = handling, let again = Self.request(request, naming: reference, as: closest) {

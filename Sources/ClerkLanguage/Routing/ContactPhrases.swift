@@ -521,14 +521,14 @@ enum ContactPhrases {
 
     static let doIKnow = ["do", "i", "know"]
     static let knowWord: WordSet = ["know"]
-    static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
+    static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an", "everyone", "everybody", "who's", "whos", "who"]
     static let namedWords: WordSet = ["named", "called"]
     /// Who the address book holds, as a business owner says it.
     static let clientNouns: WordSet = ["clients", "customers", "suppliers"]
     /// The words of "list all clients", "show me my customers", "who are my suppliers".
     static let clientsAlone: WordSet = ["list", "show", "me", "all", "my", "the", "clients", "customers", "suppliers", "who", "are", "of"]
     /// Words before "anyone called …" that only ask ("is there", "do I have", "got", "find").
-    static let askingForSomeone: WordSet = ["is", "there", "do", "i", "have", "got", "any", "find", "search", "look", "for", "me"]
+    static let askingForSomeone: WordSet = ["is", "there", "do", "i", "have", "got", "any", "find", "search", "look", "for", "me", "show", "list"]
     /// Words that say where someone lives ("who lives in Lisbon", "contacts based in Madrid").
     static let livingWords: WordSet = ["lives", "live", "living", "based", "located", "resides", "reside", "residing"]
     static let beWords: WordSet = ["is", "are"]

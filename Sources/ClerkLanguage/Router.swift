@@ -90,12 +90,14 @@ public struct Router: Sendable {
 
     /// `text` with the short weekday of `wordlikeWeekdays` that ends it after "to" written
     /// whole, the bytes replaced and their new count; nil when the line is no such move.
+    /// ("move the dentist to wed same time": the day may have "same time" after it.)
     static func shortWeekdayAfterTo(_ text: String) -> (String, Range<Int>, Int)? {
         // The three tests below first asked of the bytes where they lie (read through the
         // view's indices, they cost ~200 instructions a line): most lines end otherwise.
         let mayEndSo: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var last = bytes.count
             while last > 0, Self.trails(bytes[last - 1]) { last -= 1 }
+            if endsSameTime(bytes, last) { last -= sameTime.count }
             guard last >= 7 else { return false }
             let a = bytes[last - 3] | 0x20, b = bytes[last - 2] | 0x20, c = bytes[last - 1] | 0x20
             return (a == UInt8(ascii: "s") && (b == UInt8(ascii: "a") && c == UInt8(ascii: "t") || b == UInt8(ascii: "u") && c == UInt8(ascii: "n"))
@@ -106,6 +108,8 @@ public struct Router: Sendable {
         let utf8 = text.utf8
         var last = utf8.endIndex
         while last > utf8.startIndex, Self.trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
+        let sameTimeAfter = endsSameTime(Array(utf8[..<last]), utf8.distance(from: utf8.startIndex, to: last))
+        if sameTimeAfter { last = utf8.index(last, offsetBy: -sameTime.count) }
         guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
         let wordStart = utf8.index(last, offsetBy: -3)
         // (The three bytes compared first: a string made of them, and its look-up in the
@@ -115,11 +119,18 @@ public struct Router: Sendable {
                 || a == UInt8(ascii: "w") && b == UInt8(ascii: "e") && c == UInt8(ascii: "d") else { return nil }
         guard utf8[utf8.index(before: wordStart)] == 32, let day = wordlikeWeekdays[String(decoding: utf8[wordStart..<last].map { $0 | 0x20 }, as: UTF8.self)] else { return nil }
         let start = utf8.distance(from: utf8.startIndex, to: wordStart), end = start + 3
-        let words = text.lowercased().split(separator: " ")
-        guard words.count >= 3, words[words.count - 2] == "to", let first = words.first, moveOpenings.contains(String(first)) else { return nil }
+        let words = text.lowercased().split(separator: " ").dropLast(sameTimeAfter ? 2 : 0)
+        guard words.count >= 3, words[words.endIndex - 2] == "to", let first = words.first, moveOpenings.contains(String(first)) else { return nil }
         var said = Array(utf8)
         said.replaceSubrange(start..<end, with: Array(day.utf8))
         return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
+    }
+
+    static let sameTime = Array(" same time".utf8)
+    /// True when the `count` bytes of `bytes` end with " same time", in any case.
+    static func endsSameTime<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ count: Int) -> Bool where C.Index == Int {
+        guard count > sameTime.count else { return false }
+        return sameTime.indices.allSatisfy { bytes[bytes.startIndex + count - sameTime.count + $0] | 0x20 == sameTime[$0] | 0x20 }
     }
 
     /// A byte that may end a line after its last word: a space, "?", "." or "!".

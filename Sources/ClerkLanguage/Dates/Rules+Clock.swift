@@ -89,8 +89,9 @@ extension DateRules {
             // "2h", "30m", "3d", "0 minutes": a number before a unit is a length (one the
             // length rules refuse, "for 0 minutes", is no hour either).
             // "9 M-F" is the hour before Monday to Friday, not 9 minutes.
+            // ("at 8 w/ bob": a "w" apart from the number is "with", not weeks.)
             if let item = m.item(0), item.end < m.tokens.count, durationUnitOf.holds(m, token: item.end),
-               !Lexicon.isMondayToFriday(m.tokens, at: item.end) { return nil }
+               !Lexicon.isMondayToFriday(m.tokens, at: item.end), !(m.tokens[item.end].spaceBefore && m.tokens[item.end].text == "w") { return nil }
             // "the weekly one", "that one", "the early one on friday": "one" after a word that
             // picks or describes a thing stands for the thing, no hour.
             if n.isWords, h == 1, let item = m.item(0), item.first > 0, oneAsThingAfter.contains(m.tokens[item.first - 1].text) { return nil }

@@ -672,8 +672,9 @@ extension Renderer {
 
     /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
     /// a span reaching into another year than `now`'s names its years.
-    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
-        let span = spanWords(from: from, to: to, text: text, now: now)
+    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, weekday: Int? = nil,
+                        text: DateText, now: Date) -> String {
+        let span = onWeekdays(weekday) + spanWords(from: from, to: to, text: text, now: now)
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
         if words == "birthday" || words == "birthdays" { return "No birthdays\(with) \(span), in the calendar or the contacts." }
         if words == AgendaQuery.away { return "No trips, holidays or leave\(with) \(span) (events with such words in their titles)." }
@@ -707,10 +708,17 @@ extension Renderer {
 
     /// The first line of an answer to "how many": "3 events from Mon 30 Nov to Sun 6 Dec:",
     /// "1 'dentist' event with Ana on Fri 4 Dec:".
-    static func counted(_ count: Int, from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
+    static func counted(_ count: Int, from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, weekday: Int? = nil,
+                        text: DateText, now: Date) -> String {
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
         let noun = (words.map { "'\($0)' " } ?? "") + (count == 1 ? "event" : "events")
-        return "\(count) \(noun)\(with) \(spanWords(from: from, to: to, text: text, now: now)):"
+        return "\(count) \(noun)\(with) \(onWeekdays(weekday))\(spanWords(from: from, to: to, text: text, now: now)):"
+    }
+
+    /// "on Fridays " before a span, for a day of the week asked over it; "" for none.
+    static func onWeekdays(_ weekday: Int?) -> String {
+        guard let weekday, (1...7).contains(weekday) else { return "" }
+        return "on " + DateText.weekdays[weekday - 1] + "s "
     }
 
     /// "how many hours is maria working this week": "16 h in 2 'maria working' events from

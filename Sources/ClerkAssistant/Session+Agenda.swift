@@ -125,6 +125,10 @@ extension Session {
             return failure(.queryAgenda, error)
         }
 
+        // "what's on fridays this month": that day of the week only.
+        if let weekday = query.weekday {
+            events = events.filter { text.localDate($0.when.startInstant(in: context.zone)).isoWeekday == weekday }
+        }
         // "when's my flight home" with no flight titled so: the flights, which one asked below.
         if query.wantsWayBack, events.isEmpty, let words = query.words {
             let kept = words.split(separator: " ").filter { !["back", "home"].contains($0.lowercased()) }.joined(separator: " ")
@@ -303,7 +307,8 @@ extension Session {
         let countField: [(String, JSONValue)] = query.wantsCount ? [("count", .number(Double(events.count)))] : []
         guard !events.isEmpty else {
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
-                                                                                     calendar: calendarName, text: text, now: now), fields: countField + [("events", .array([]))])
+                                                                                     calendar: calendarName, weekday: query.weekday, text: text, now: now),
+                         fields: countField + [("events", .array([]))])
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.
@@ -314,7 +319,7 @@ extension Session {
             more = [Renderer.moreFound(events.count - shown.count, until: last, text: text)]
         }
         let head = query.wantsCount ? [Renderer.counted(events.count, from: from, to: to, words: query.words, person: query.attendee,
-                                                         calendar: calendarName, text: text, now: now)] : []
+                                                         calendar: calendarName, weekday: query.weekday, text: text, now: now)] : []
         var message = (head + (weekLead.map { [$0] } ?? []) + layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
         // One event found by its name ("where is the team dinner", "who's coming to the
         // review", "when is my next dentist appointment"): all of it, people and place too.

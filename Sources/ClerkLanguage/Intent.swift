@@ -304,6 +304,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "how many working days until christmas", "how many weekdays left this year": the
     /// days to the day said counted, and those of them Monday to Friday.
     public var countsWorkingDays: Bool = false
+    /// "what's on fridays this month", "show me tuesdays in january": only the events of that
+    /// day of the week (ISO: Monday 1 … Sunday 7) in `range`.
+    public var weekday: Optional<Int> = nil
     /// "show my recurring events", "what repeats": the repeating events, one line each with
     /// how often they come (with words, those named so).
     public var wantsSeries: Bool = false

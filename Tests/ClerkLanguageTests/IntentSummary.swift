@@ -61,6 +61,7 @@ enum IntentSummary {
             flag("overlaps", q.wantsOverlaps)
             flag("hours", q.wantsHours)
             flag("workingDays", q.countsWorkingDays)
+            add("weekday", q.weekday.map(String.init))
             flag("repeating", q.wantsSeries)
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))

@@ -725,6 +725,14 @@ enum AgendaReader {
         // "after 6pm tomorrow", "thursday after 6pm", "before noon tomorrow": the rest of
         // that day from then, or the day up to then (the reader reads a time alone, or from now).
         if let open = Self.openTimeOfDay(s, details.dates) { range = open }
+        // "fridays this month", "tuesdays in january", "on mondays": that weekday over the span
+        // (the reader reads the first of them), or over the coming four weeks.
+        let weekday = Self.weekdayOverSpan(s, dates: details.dates)
+        if let (_, span) = weekday {
+            range = span
+            if let at = slots.firstIndex(where: { $0.kind == .when }) { slots[at].value = Sentence.interval(span.start, span.end, s.zone) }
+            slots.removeAll { $0.kind == .recurrence }
+        }
         // "the 24th and 25th", "dec 24 and 25": a second day of the month said as a number.
         if let said = range, details.dates.count == 1, let (end, words) = Self.secondDay(s, after: details.dates[0]) {
             range = DateInterval(start: said.start, end: end)
@@ -1012,6 +1020,7 @@ enum AgendaReader {
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
         query.countsWorkingDays = workingDays != nil && asks == .until
+        query.weekday = weekday?.day
         query.wantsSeries = wantsSeries
         query.wantsWayBack = words != nil && Self.asksWayBack(s)
         if let lastAt, words != nil || attendee != nil {
@@ -1254,6 +1263,41 @@ enum AgendaReader {
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
+
+    /// The weekday said in the plural in a reading ("fridays this month", "on tuesdays in
+    /// january") and the span it is asked over: the month, week or year the reading names,
+    /// or the coming four weeks from today with none; nil for any other line.
+    static func weekdayOverSpan(_ s: Sentence, dates: [Int]) -> (day: Int, span: DateInterval)? {
+        guard let first = dates.first, let at = s.body.first(where: { s.tokens[$0].date == first && Lexicon.pluralWeekdays[s.word($0)] != nil }),
+              let day = Lexicon.pluralWeekdays[s.word(at)] else { return nil }
+        let zone = s.zone
+        let reading = s.dates[first]
+        let said = s.body.filter { s.tokens[$0].date == first && $0 != at }.map { s.word($0) }
+        let startDay = zone.wallClock(reading.start).day
+        let today = zone.wallClock(s.reference.instant).day
+        let from: LocalDate, to: LocalDate
+        // (A span said as one: "this month", "next week", "in january"; "once a week on
+        // fridays" is a repeat.)
+        let saysSpan = said.contains { Self.spanOpeners.contains($0) }
+        if said.contains(where: { Lexicon.months[$0] != nil }) || saysSpan && said.contains("month") {
+            from = LocalDate(year: startDay.year, month: startDay.month, day: 1)
+            to = startDay.month == 12 ? LocalDate(year: startDay.year + 1, month: 1, day: 1) : LocalDate(year: startDay.year, month: startDay.month + 1, day: 1)
+        } else if saysSpan && said.contains("week") {
+            from = startDay.adding(days: 1 - startDay.isoWeekday)
+            to = from.adding(days: 7)
+        } else if saysSpan && said.contains("year") {
+            from = LocalDate(year: startDay.year, month: 1, day: 1)
+            to = LocalDate(year: startDay.year + 1, month: 1, day: 1)
+        } else if said.allSatisfy({ $0 == "on" || $0 == "every" }) {
+            from = today
+            to = today.adding(days: 28)
+        } else {
+            return nil
+        }
+        return (day, DateInterval(start: from.startOfDay(in: zone), end: to.startOfDay(in: zone)))
+    }
+
+    static let spanOpeners: Set<String> = ["this", "next", "last", "coming", "in", "the"]
 
     /// "how many working days", "how many business days left", "how many weekdays": the
     /// words that ask days Monday to Friday counted, from "how".

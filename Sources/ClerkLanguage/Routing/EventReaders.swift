@@ -63,6 +63,9 @@ enum CreateReader {
         }
         // "reserve a table at Nobu": the thing booked, where ("Table at Nobu").
         if booking == .thing, !title.isEmpty, let place = details.location { title += " at " + place }
+        // "schedule 30 min with ana tomorrow": time with someone and nothing else is a meeting
+        // ("Meeting with ana", not "With ana").
+        if !details.attendees.isEmpty, title.utf8.count > 5, title.hasPrefix("With ") { title = "Meeting with " + title.dropFirst(5) }
         if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
         swap(&slots, &details.slots)
         // Taken without `??`, whose optional of the first reading was destroyed through the

@@ -1271,7 +1271,9 @@ enum AgendaReader {
     /// january") and the span it is asked over: the month, week or year the reading names,
     /// or the coming four weeks from today with none; nil for any other line.
     static func weekdayOverSpan(_ s: Sentence, dates: [Int]) -> (day: Int, span: DateInterval)? {
-        guard let first = dates.first, let at = s.body.first(where: { s.tokens[$0].date == first && Lexicon.pluralWeekdays[s.word($0)] != nil }),
+        // (The line's bits first: nearly every agenda line has no such word.)
+        guard pluralWeekdayWords.mayMeet(s.keyBits), let first = dates.first,
+              let at = s.first(in: pluralWeekdayWords), s.tokens.withUnsafeBufferPointer({ $0[at].date == first }),
               let day = Lexicon.pluralWeekdays[s.word(at)] else { return nil }
         let zone = s.zone
         let reading = s.dates[first]
@@ -1301,6 +1303,7 @@ enum AgendaReader {
     }
 
     static let spanOpeners: Set<String> = ["this", "next", "last", "coming", "in", "the"]
+    static let pluralWeekdayWords = WordSet(Array(Lexicon.pluralWeekdays.keys))
 
     /// "how many working days", "how many business days left", "how many weekdays": the
     /// words that ask days Monday to Friday counted, from "how".

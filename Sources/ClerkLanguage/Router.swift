@@ -58,6 +58,11 @@ public struct Router: Sendable {
         // (A line with no mark before a space has one sentence, and no label before a colon:
         // `lastSentence` is nil, and so are `guestAdded` and `commandAtEnd`. One pass over the
         // bytes says so; the three scans from the end for them cost ~1,200 instructions a line.)
+        // "would you mind moving my 3pm to 4", "do you mind adding lunch on friday": the verb
+        // after "mind" read as said plainly ("move", "add").
+        if let said = Self.plainVerbAfterMind(text) {
+            return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen).onLine(text)
+        }
         let (sentences, colon) = Self.marksBeforeSpace(text)
         if sentences, let both = guestAdded(text, at: reference, known: known) { return both }
         // "hi, im bob, lunch tomorrow at 1": who is speaking after the greeting, then the
@@ -82,6 +87,30 @@ public struct Router: Sendable {
         if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
         return inner.moved(onto: text, from: last)
     }
+
+    /// `text` with the verb in -ing after "would you mind" / "do you mind" at its start written
+    /// plainly ("would you mind move my 3pm to 4"), the polite words left for the classifier;
+    /// nil for any other line. (The first byte asked first: nearly every line opens otherwise.)
+    static func plainVerbAfterMind(_ text: String) -> String? {
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "w") || first | 0x20 == UInt8(ascii: "d") else { return nil }
+        let lower = text.lowercased()
+        guard let opening = ["would you mind ", "do you mind ", "would u mind "].first(where: { lower.hasPrefix($0) }) else { return nil }
+        let rest = lower.dropFirst(opening.count)
+        let verb = rest.prefix { $0.isLetter }
+        guard let plain = plainVerbs[String(verb)] else { return nil }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: opening.utf8.count)
+        let end = text.utf8.index(start, offsetBy: verb.utf8.count)
+        return String(text[..<start]) + plain + String(text[end...])
+    }
+    /// Verbs of requests in -ing, and as said plainly.
+    static let plainVerbs: [String: String] = [
+        "moving": "move", "adding": "add", "telling": "tell", "showing": "show", "checking": "check", "putting": "put",
+        "booking": "book", "scheduling": "schedule", "rescheduling": "reschedule", "changing": "change", "setting": "set",
+        "creating": "create", "making": "make", "pushing": "push", "shifting": "shift", "deleting": "delete", "removing": "remove",
+        "cancelling": "cancel", "canceling": "cancel", "finding": "find", "giving": "give", "looking": "look", "listing": "list",
+        "renaming": "rename", "inviting": "invite", "reminding": "remind", "clearing": "clear", "blocking": "block", "writing": "write",
+        "appending": "append", "reading": "read", "opening": "open",
+    ]
 
     /// The weekdays whose short forms are words of their own.
     static let wordlikeWeekdays: [String: String] = ["sat": "saturday", "sun": "sunday", "wed": "wednesday"]

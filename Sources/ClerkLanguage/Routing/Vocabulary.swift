@@ -40,8 +40,10 @@ enum Vocabulary {
         ["are", "you", "able", "to"], ["do", "you", "think", "you", "could"], ["is", "there", "any", "way", "you", "could"],
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
         ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
+        // ("would you mind moving …": before "would you", which the first match found would take.)
+        ["do", "you", "mind", "if", "i"], ["would", "you", "mind"], ["do", "you", "mind"], ["would", "u", "mind"],
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
-        ["would", "you", "mind"], ["go", "ahead", "and"],
+        ["go", "ahead", "and"],
         // As an older hand asks: "would you be so kind as to tell me …", "I wonder if you could …".
         ["would", "you", "be", "so", "kind", "as", "to"], ["could", "you", "be", "so", "kind", "as", "to"],
         ["would", "you", "be", "kind", "enough", "to"], ["be", "so", "kind", "as", "to"], ["would", "you", "kindly"],

@@ -12,7 +12,7 @@ import FoundationEssentials
 struct EventDetails {
     var used: TokenMask
     var slots: [Slot]
-    var dates: [Int] = []
+    var dates = DateIndices()
     var calendar: CalendarMention?
     var location: String?
     var attendees: [Attendee] = []
@@ -1046,5 +1046,63 @@ struct EventDetails {
 
     private func anyUsed(_ range: Range<Int>) -> Bool {
         range.contains { $0 < used.count && used[$0] }
+    }
+}
+
+/// The indices of the line's dates that an event's details took (`EventDetails.dates`), in
+/// the order taken. The first four are held inline: nearly every line the event readers read
+/// takes one, and an array made for it (and freed) cost ~300 instructions a line.
+struct DateIndices: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Sendable {
+    private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    /// The fifth index and those after it.
+    private var more: [Int] = []
+    private(set) var count = 0
+
+    init() {}
+    init(arrayLiteral elements: Int...) { append(contentsOf: elements) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Int {
+        get {
+            precondition(position >= 0 && position < count, "DateIndices: index out of range")
+            switch position {
+            case 0: return inline.0
+            case 1: return inline.1
+            case 2: return inline.2
+            case 3: return inline.3
+            default: return more[position - 4]
+            }
+        }
+        set {
+            precondition(position >= 0 && position < count, "DateIndices: index out of range")
+            switch position {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: more[position - 4] = newValue
+            }
+        }
+    }
+
+    mutating func append(_ element: Int) {
+        switch count {
+        case 0: inline.0 = element
+        case 1: inline.1 = element
+        case 2: inline.2 = element
+        case 3: inline.3 = element
+        default: more.append(element)
+        }
+        count += 1
+    }
+
+    /// Any other change (rare: a date given up, the list set again) rebuilds the list.
+    mutating func replaceSubrange<C: Collection<Int>>(_ subrange: Range<Int>, with newElements: C) {
+        var all = Array(self)
+        all.replaceSubrange(subrange, with: newElements)
+        self = DateIndices()
+        for index in all { append(index) }
     }
 }

@@ -78,18 +78,18 @@ public struct ParseReport: Sendable {
     }
 
     var fields: Fields {
-        var f = Fields()
-        fill(&f)
+        var f = Self.fields(of: understanding.intent)
+        complete(&f)
         return f
     }
 
-    /// `fields`, set in `f` (a new `Fields`): the writer fills its own, where the value
-    /// returned by the getter was copied out and destroyed.
-    func fill(_ f: inout Fields) {
-        f = Self.fields(of: understanding.intent)
+    /// `f`, the intent's fields (`fields(of:)`), with the main reading of a line that only
+    /// says a date or time. (Made where they are written, not passed in to be set: a `Fields`
+    /// made empty first was destroyed again when set, ~150 instructions a line.)
+    func complete(_ f: inout Fields) {
         // A phrase that is only a date or time still shows its reading.
         if f.when == nil { f.when = primary.map(Moment.init) }
-        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
+        if f.recurrence == nil, let recurrence = f.when?.recurrence { f.recurrence = recurrence }
     }
 
     /// What `intent` says of the fields, read where it lies (borrowed: the getter's switch
@@ -262,8 +262,8 @@ extension ParseReport {
     func writeFields(to out: inout ByteWriter, days: inout LocalTimes.Days) {
         var times = LocalTimes(zone: reference.timeZone, days: days)
         defer { days = times.days }
-        var f = Fields()
-        fill(&f)
+        var f = Self.fields(of: understanding.intent)
+        complete(&f)
         out.append(",\"intent\":"); out.append(Self.quoted(understanding.intent.name))
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {

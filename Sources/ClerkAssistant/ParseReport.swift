@@ -78,68 +78,61 @@ public struct ParseReport: Sendable {
     }
 
     var fields: Fields {
-        var f = Fields()
-        fill(&f)
+        var f = Self.fields(of: understanding.intent)
+        complete(&f)
         return f
     }
 
-    /// `fields`, set in `f` (a new `Fields`): the writer fills its own, where the value
-    /// returned by the getter was copied out and destroyed.
-    func fill(_ f: inout Fields) {
-        Self.fill(&f, from: understanding.intent)
+    /// `f`, the intent's fields (`fields(of:)`), with the main reading of a line that only
+    /// says a date or time. (Made where they are written, not passed in to be set: a `Fields`
+    /// made empty first was destroyed again when set, ~150 instructions a line.)
+    func complete(_ f: inout Fields) {
         // A phrase that is only a date or time still shows its reading.
         if f.when == nil { f.when = primary.map(Moment.init) }
-        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
+        if f.recurrence == nil, let recurrence = f.when?.recurrence { f.recurrence = recurrence }
     }
 
     /// What `intent` says of the fields, read where it lies (borrowed: the getter's switch
     /// copied the whole intent, 457 bytes and every payload field retained, and destroyed it).
-    private static func fill(_ f: inout Fields, from intent: borrowing Intent) {
+    /// Made whole and returned: set field by field in a `Fields` passed in, each old value
+    /// released on the way, the payload was copied whole (every field retained, ~500
+    /// instructions a line) to outlive those releases.
+    private static func fields(of intent: borrowing Intent) -> Fields {
         switch intent {
         case .createEvent(let e):
-            f.title = e.title.isEmpty ? nil : e.title
-            f.when = e.when.map(Moment.init)
-            f.allDay = e.isAllDay
-            f.calendar = e.calendar?.name
-            f.attendees = e.attendees
-            f.location = e.location
-            f.recurrence = e.recurrence
+            return Fields(title: e.title.isEmpty ? nil : e.title, when: e.when.map(Moment.init), allDay: e.isAllDay, calendar: name(of: e.calendar),
+                          attendees: e.attendees, location: e.location, recurrence: e.recurrence)
         case .queryAgenda(let q):
-            f.title = q.words
-            f.when = q.when.map(Moment.init)
-            f.calendar = q.calendar?.name
-            f.range = q.range
-            if let a = q.attendee { f.attendees = [Attendee(name: a)] }
+            return Fields(title: q.words, when: q.when.map(Moment.init), calendar: name(of: q.calendar),
+                          attendees: q.attendee.map { [Attendee(name: $0)] } ?? [], range: q.range)
         case .updateEvent(let reference, let change):
-            f.title = change.title ?? reference.words
-            f.when = change.when.map(Moment.init) ?? reference.when.map(Moment.init)
-            f.calendar = (change.calendar ?? reference.calendar)?.name
-            f.attendees = change.addAttendees
-            f.location = change.location
-            f.recurrence = change.recurrence
+            return Fields(title: change.title ?? reference.words, when: change.when.map(Moment.init) ?? reference.when.map(Moment.init),
+                          calendar: (change.calendar ?? reference.calendar)?.name, attendees: change.addAttendees,
+                          location: change.location, recurrence: change.recurrence)
         case .deleteEvent(let reference):
-            f.title = reference.words
-            f.when = reference.when.map(Moment.init)
-            f.calendar = reference.calendar?.name
-            if let a = reference.attendee { f.attendees = [Attendee(name: a)] }
+            return Fields(title: reference.words, when: reference.when.map(Moment.init), calendar: name(of: reference.calendar),
+                          attendees: reference.attendee.map { [Attendee(name: $0)] } ?? [])
         case .contactLookup(let c):
-            f.contact = c.name.isEmpty ? nil : c.name
+            return Fields(contact: c.name.isEmpty ? nil : c.name)
         case .fileRead(let name), .fileDelete(let name), .fileLines(let name, _):
-            f.file = name
+            return Fields(file: name)
         case .fileSearch(let text, let file):
-            f.title = text
-            f.file = file
+            return Fields(title: text, file: file)
         case .fileWrite(let write):
             // "tick off eggs" names no file: the session finds it.
-            f.file = write.name.isEmpty ? nil : write.name
+            return Fields(file: write.name.isEmpty ? nil : write.name)
         case .fileList(let filter):
-            f.title = filter
+            return Fields(title: filter)
         case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):
-            f.calendar = name
+            return Fields(calendar: name)
         case .calendars, .help, .login, .logout, .status, .undo, .lastChange, .quit, .outOfScope, .fileTrash:
-            break
+            return Fields()
         }
     }
+
+    /// `calendar?.name`, in a call of its own: worked out in `fields(of:)`, the copy of the
+    /// mention and the release of its other names made the payload copied whole to outlive them.
+    @inline(never) private static func name(of calendar: CalendarMention?) -> String? { calendar?.name }
 
     /// The `--jsonl` answer for this phrase (DESIGN.md "Contracts"): times are naive local
     /// `YYYY-MM-DDTHH:MM:SS` in the request's zone; all-day values run from 00:00 to the next
@@ -269,8 +262,8 @@ extension ParseReport {
     func writeFields(to out: inout ByteWriter, days: inout LocalTimes.Days) {
         var times = LocalTimes(zone: reference.timeZone, days: days)
         defer { days = times.days }
-        var f = Fields()
-        fill(&f)
+        var f = Self.fields(of: understanding.intent)
+        complete(&f)
         out.append(",\"intent\":"); out.append(Self.quoted(understanding.intent.name))
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {

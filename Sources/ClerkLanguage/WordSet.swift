@@ -92,6 +92,13 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
         return table.index(of: word, key: key).map { values[$0] }
     }
     subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
+    /// The word and value of the entry spelled as `typed` in lower case, for ASCII bytes as
+    /// typed whose key (`WordTable.key(of:)` of the lower-case word) is `key`: the word as the
+    /// table holds it, for a caller that would otherwise make a string of the bytes.
+    func listed(foldingASCII typed: UnsafeBufferPointer<UInt8>, key: UInt64) -> (word: String, value: Value)? {
+        guard bits & WordTable.bit(of: key) != 0, let id = table.index(foldingASCII: typed, key: key) else { return nil }
+        return (table.words[id], values[id])
+    }
     /// False when no word of the map has `key` (`WordSet.mayContain(key:)`).
     @inline(__always) func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
     /// False when no word of the map can be among words of key bits `wordBits` (`WordSet.mayMeet`).
@@ -247,6 +254,29 @@ struct WordTable: Sendable {
             return found
         }
         return index(of: word)
+    }
+
+    /// The number of the word spelled as the ASCII bytes `typed` in lower case (capitals
+    /// made small as they are compared), whose key is `key`, or nil.
+    func index(foldingASCII typed: UnsafeBufferPointer<UInt8>, key: UInt64) -> Int? {
+        var found: Int?
+        bytes.withUnsafeBufferPointer { all in
+            starts.withUnsafeBufferPointer { starts in
+                slots.forEach(key) { id in
+                    guard found == nil else { return }
+                    let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
+                    guard end - start == typed.count else { return }
+                    var k = 0
+                    while k < typed.count {
+                        let byte = typed[k]
+                        guard all[start + k] == (byte &- 0x41 < 26 ? byte | 0x20 : byte) else { break }
+                        k += 1
+                    }
+                    if k == typed.count { found = Int(id) }
+                }
+            }
+        }
+        return found
     }
 
     private func index(ofBytes query: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -12,7 +12,7 @@ import FoundationEssentials
 struct EventDetails {
     var used: TokenMask
     var slots: [Slot]
-    var dates: [Int] = []
+    var dates = DateIndices()
     var calendar: CalendarMention?
     var location: String?
     var attendees: [Attendee] = []
@@ -379,13 +379,20 @@ struct EventDetails {
     /// a title word follows: it names a kind of event ("christmas party", "Q4 report"). A
     /// meal said with it ("mother's day lunch") goes with it.
     static func namesAKind(_ s: Sentence, _ d: Int, before end: Int, in range: Range<Int>) -> Bool {
-        let parts = s.dates[d].parts
         // A word after the date asked first: the meal's test makes a lower-cased copy of its words.
         let wordFollows = end < range.upperBound && s.kind(end) == .word && s.tokens[end].date == nil
             && !s.word(end, isIn: Vocabulary.datePrepositions) && !s.word(end, isIn: Vocabulary.listJoiners) && s.word(end) != "with"
-        guard wordFollows || parts.last.map({ $0.role == "time" && Self.mayBeMeal(s.text, $0.range)
-                                                && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) }) ?? false
+        // The last part read where it lies: the parts and the part copied out (their strings
+        // retained) for the test of its role cost ~150 instructions a line the readers read.
+        guard wordFollows || s.dates.withUnsafeBufferPointer({ dates in
+            dates[d].parts.withUnsafeBufferPointer { parts in
+                guard let last = parts.indices.last, parts[last].role == "time" else { return false }
+                let said = parts[last].range
+                return Self.mayBeMeal(s.text, said) && Vocabulary.mealWords.contains(String(s.text[said]).lowercased())
+            }
+        })
         else { return false }
+        let parts = s.dates[d].parts
         return parts.contains { namingRules.contains($0.rule) }
             && parts.allSatisfy { namingRules.contains($0.rule) || ($0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased())) }
     }
@@ -1051,5 +1058,63 @@ struct EventDetails {
 
     private func anyUsed(_ range: Range<Int>) -> Bool {
         range.contains { $0 < used.count && used[$0] }
+    }
+}
+
+/// The indices of the line's dates that an event's details took (`EventDetails.dates`), in
+/// the order taken. The first four are held inline: nearly every line the event readers read
+/// takes one, and an array made for it (and freed) cost ~300 instructions a line.
+struct DateIndices: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Sendable {
+    private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    /// The fifth index and those after it.
+    private var more: [Int] = []
+    private(set) var count = 0
+
+    init() {}
+    init(arrayLiteral elements: Int...) { append(contentsOf: elements) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Int {
+        get {
+            precondition(position >= 0 && position < count, "DateIndices: index out of range")
+            switch position {
+            case 0: return inline.0
+            case 1: return inline.1
+            case 2: return inline.2
+            case 3: return inline.3
+            default: return more[position - 4]
+            }
+        }
+        set {
+            precondition(position >= 0 && position < count, "DateIndices: index out of range")
+            switch position {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: more[position - 4] = newValue
+            }
+        }
+    }
+
+    mutating func append(_ element: Int) {
+        switch count {
+        case 0: inline.0 = element
+        case 1: inline.1 = element
+        case 2: inline.2 = element
+        case 3: inline.3 = element
+        default: more.append(element)
+        }
+        count += 1
+    }
+
+    /// Any other change (rare: a date given up, the list set again) rebuilds the list.
+    mutating func replaceSubrange<C: Collection<Int>>(_ subrange: Range<Int>, with newElements: C) {
+        var all = Array(self)
+        all.replaceSubrange(subrange, with: newElements)
+        self = DateIndices()
+        for index in all { append(index) }
     }
 }

@@ -1219,7 +1219,7 @@ enum AgendaReader {
     /// The span an "after"/"before" time asks about: from that time to the end of its day, or
     /// from the start of its day (from now, today) to that time; the day is one said apart
     /// ("thursday after 6pm") or the time's own. Nil without such a time.
-    static func openTimeOfDay(_ s: Sentence, _ dates: [Int]) -> DateInterval? {
+    static func openTimeOfDay(_ s: Sentence, _ dates: DateIndices) -> DateInterval? {
         // The names compared by length first (`Sentence.same`): asked of every date of every
         // question, and most rules are neither.
         // "thursday after 6pm", "after 6pm on thursday" are one reading of the day's time.
@@ -1518,7 +1518,7 @@ enum AgendaReader {
     /// "what's my morning look like on monday", "how's my afternoon tomorrow" — a part of the
     /// day said apart from its one day (that part of that day: the day alone, with "morning"
     /// a word to look for, found nothing).
-    static func mySpanReading(_ s: Sentence, dates: [Int]) -> (Range<Int>, DateMatch)? {
+    static func mySpanReading(_ s: Sentence, dates: DateIndices) -> (Range<Int>, DateMatch)? {
         let phrase: String, range: Range<String.Index>, span: Range<Int>
         if dates.isEmpty {
             guard let (said, named) = mySpan(s) else { return nil }

@@ -187,8 +187,26 @@ extension Term {
                 }
                 let range = position(start)..<position(end)
                 let typed = UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]])
-                let ascii = asciiFolded(typed)
-                let word = ascii ?? fold(text.unicodeScalars[range])
+                // A word of ASCII on the router's lists is the table's own string, found from
+                // the bytes as typed: a string made for it cost ~170 instructions a word.
+                // The word as typed is hashed once, for its spelling and its classes, and
+                // looked up once for its classes and (when it is the word as read) its lists.
+                let isASCII = typed.allSatisfy { $0 < 0x80 }
+                let typedKey: UInt64
+                let word: String
+                let typedEntry: WordClass.Entry?
+                if isASCII {
+                    typedKey = foldedKey(typed)
+                    if let listed = WordClass.table.listed(foldingASCII: typed, key: typedKey) {
+                        (word, typedEntry) = listed
+                    } else {
+                        (word, typedEntry) = (asciiFolded(typed), nil)
+                    }
+                } else {
+                    word = fold(text.unicodeScalars[range])
+                    typedKey = WordTable.key(of: word)
+                    typedEntry = WordClass.table[word, key: typedKey]
+                }
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
@@ -198,24 +216,19 @@ extension Term {
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
                 // Every part worked out first and the term made in the append: a `var term` set
                 // part by part was copied into the array and destroyed, for every term.
-                // The word as typed hashed once, for its spelling and its classes.
-                let typedKey = ascii != nil ? foldedKey(typed) : WordTable.key(of: word)
-                let length = ascii != nil ? typed.count : word.utf8.count
+                let length = isASCII ? typed.count : word.utf8.count
                 let corrected = kind == .word && SpellingTolerance.mayCorrect(key: typedKey, length: length)
                     ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
                 let said = corrected ?? word
                 let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []
-                // The word as typed, looked up once for its classes and (when it is the word
-                // as read) its lists.
-                let typedEntry = WordClass.table[word, key: typedKey]
                 let saidEntry = corrected == nil ? typedEntry : WordClass.table[said, key: key]
                 if kind == .word {
                     // The classes of the word as read: "wat" is a question word as "what" is.
                     classes = saidEntry?.classes ?? []
                     // Asked of the word itself: a `Term` made to ask it was built and destroyed
                     // for every word.
-                    let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
+                    let possessive = isASCII && corrected == nil ? isPossessive(typed) : isPossessive(said)
                     baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
                 let lists = saidEntry?.lists ?? []
@@ -293,13 +306,12 @@ extension Term {
         return h | 1
     }
 
-    /// `bytes` in lower case when they are all ASCII (`fold` of them); nil otherwise.
+    /// `bytes`, all ASCII, in lower case (`fold` of them).
     /// Made through `String(unsafeUninitializedCapacity:)`, capitals or not: a word of up to
     /// 15 bytes made there is taken as ASCII from two words' bits, where `String(decoding:)`
     /// checked it byte by byte (~60 instructions a word).
-    private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        for byte in bytes where byte >= 0x80 { return nil }
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
+    private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
             for at in 0..<bytes.count {
                 let byte = bytes[at]
                 out[at] = byte &- 0x41 < 26 ? byte | 0x20 : byte

@@ -1270,7 +1270,7 @@ enum AgendaReader {
     /// The weekday said in the plural in a reading ("fridays this month", "on tuesdays in
     /// january") and the span it is asked over: the month, week or year the reading names,
     /// or the coming four weeks from today with none; nil for any other line.
-    static func weekdayOverSpan(_ s: Sentence, dates: [Int]) -> (day: Int, span: DateInterval)? {
+    static func weekdayOverSpan(_ s: Sentence, dates: DateIndices) -> (day: Int, span: DateInterval)? {
         // (The line's bits first: nearly every agenda line has no such word.)
         guard pluralWeekdayWords.mayMeet(s.keyBits), let first = dates.first,
               let at = s.first(in: pluralWeekdayWords), s.tokens.withUnsafeBufferPointer({ $0[at].date == first }),

@@ -109,24 +109,44 @@ struct Chart: ~Copyable {
             let before = itemCount
             let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
             // After the first round a match must use a new item, which starts at or after it.
-            var lastFreshStart = tokens.count - 1
+            var lastFreshStart = tokenStore.count - 1
             // Kinds of new items starting at each token, as bits.
-            freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokens.count)
+            freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokenStore.count)
+            // In a later round, where the whole of a position stops being tried: at the last new
+            // reading that some pattern could use after its first element (going by what is
+            // right before it); from there on only the rules that start with a reading, at a
+            // position where a new one starts. A match from a word or number, or from an old
+            // reading, past that point could use no new reading: those there can only start a
+            // match, and the round makes readings only at the position it is at. (Most later
+            // rounds of the first two stages make nothing; tried whole, their positions were a
+            // fifth of those a parse visits.)
+            var wholeBefore = Int.max
             if round > 0 {
                 lastFreshStart = -1
+                wholeBefore = -1
                 for i in 0..<itemCount where headers[i].generation >= minimumGeneration {
-                    let h = headers[i]
-                    lastFreshStart = max(lastFreshStart, Int(h.first))
-                    freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
+                    let h = headers[i], first = Int(h.first)
+                    lastFreshStart = max(lastFreshStart, first)
+                    freshKinds[first] |= 1 << h.kind.rawValue
+                    guard first > wholeBefore, first > 0 else { continue }
+                    let kind = Int(h.kind.rawValue), readingsBefore = compiled.kindsBefore(reading: kind)
+                    if compiled.readingMayFollow(kind: kind, number: tokenStore[first - 1].kind == .number, word: wordIDs[first - 1])
+                        || readingsBefore != 0 && readingsBefore & kindsEnding(at: first) != 0 {
+                        wholeBefore = first
+                    }
                 }
             }
             self.lastFreshStart = round == 0 ? Int.max : lastFreshStart
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
+                let whole = position < wholeBefore
+                if !whole, freshKinds[position] == 0 { continue }
                 let id = wordIDs[position]
                 let next = position + 1
-                let nextID = next < tokens.count ? wordIDs[next] : -1
+                let nextID = next < tokenStore.count ? wordIDs[next] : -1
                 stamp &+= 1
-                if tokenStore[position].kind == .number {
+                if !whole {
+                    // (The readings' rules only, below.)
+                } else if tokenStore[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
                         let r = compiled.indexes.byDigits.rule(i)
                         guard round == 0 || compiled.rule(r).usesItems, digitsPass(compiled.rule(r), position) else { continue }
@@ -143,7 +163,7 @@ struct Chart: ~Copyable {
                     }
                     // Readings at `next` of the kinds a rule needs after a number (none is made
                     // there while this token is read: new readings start here).
-                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
+                    var kinds = next < tokenStore.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
                     while kinds != 0 {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
@@ -169,7 +189,7 @@ struct Chart: ~Copyable {
                             if round == 0 || compiled.rule(r).usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
-                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
+                    var kinds = next < tokenStore.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
                     while kinds != 0 {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
@@ -206,7 +226,7 @@ struct Chart: ~Copyable {
                     while index >= 0 {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
-                        guard end < tokens.count else { continue }
+                        guard end < tokenStore.count else { continue }
                         if kindsBeforeWord & (1 << UInt8(kind)) != 0, wordIDs[end] >= 0 {
                             for i in compiled.indexes.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
                                 let r = compiled.indexes.byItemThenWord.rule(i)
@@ -239,6 +259,13 @@ struct Chart: ~Copyable {
             }
             if itemCount == before || itemCount >= capacity { return }
         }
+    }
+
+    /// The kinds of the readings that end at token `end`, as bits.
+    private func kindsEnding(at end: Int) -> UInt8 {
+        var kinds: UInt8 = 0
+        for i in 0..<itemCount where Int(headers[i].end) == end { kinds |= 1 << headers[i].kind.rawValue }
+        return kinds
     }
 
     /// A complete match: where it ends and what its elements captured.
@@ -482,7 +509,7 @@ struct Chart: ~Copyable {
                 slots[e] = -1
                 match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
             }
-            guard at < tokens.count else { return }
+            guard at < tokenStore.count else { return }
             if element.glued, e > 0, tokenStore[at].spaceBefore { return }
             switch element.tag {
             case .word, .symbol:
@@ -554,7 +581,7 @@ struct Chart: ~Copyable {
         guard rule.leadTest >= 0 else { return true }
         let set = rule.leadFollowerSet
         return someReading(of: kind, at: position, passing: rule.leadTest) { end in
-            set < 0 || end < tokens.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
+            set < 0 || end < tokenStore.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
         } andThen: { end in followerMayStart(rule, end) }
     }
 
@@ -569,7 +596,7 @@ struct Chart: ~Copyable {
     @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
         guard rule.followTest >= 0 else { return true }
         var p = at
-        while p < tokens.count, p <= at + rule.followGap {
+        while p < tokenStore.count, p <= at + rule.followGap {
             if someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest) { return true }
             p += 1
         }
@@ -601,7 +628,7 @@ struct Chart: ~Copyable {
         while k < pattern.count {
             let element = pattern[k]
             let possible: Bool
-            if at >= tokens.count {
+            if at >= tokenStore.count {
                 possible = false
             } else {
                 switch element.tag {

@@ -54,7 +54,8 @@ struct Chart: ~Copyable {
     /// `Scratch.slots`), which rules were tried at a position (by `stamp`), kinds of new items.
     private let scratch: Scratch
     private let applied: UnsafeMutablePointer<UInt32>
-    private var stamp: UInt32 = 0
+    /// Goes on from the last chart's (`Scratch.lastStamp`): the stamps are not cleared a parse.
+    private var stamp: UInt32
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
     private var foundStorage: FoundList
@@ -80,6 +81,7 @@ struct Chart: ~Copyable {
         kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
+        stamp = scratch.lastStamp.pointee
         headers = scratch.headers
         foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
     }
@@ -91,6 +93,7 @@ struct Chart: ~Copyable {
         if ownsItemStore { itemStore.deallocate() }
         scratch.spans.pointee.empty()
         foundStorage.free()
+        scratch.lastStamp.pointee = stamp
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -341,8 +344,18 @@ struct Chart: ~Copyable {
         let slots: UnsafeMutablePointer<Int32>
         /// `(tokens + 1) * kinds` heads of item lists, -1 for none.
         let firstStartingAt: UnsafeMutablePointer<Int32>
-        /// One stamp per rule of the largest stage.
+        /// One stamp per rule of the largest stage, at the start of the block (after
+        /// `lastStamp`), where they stay from chart to chart: a rule was tried at the position
+        /// being read when its stamp is the chart's. The chart's stamps go on from the last
+        /// chart's (`lastStamp`), so those a block holds are all older, and the stamps are
+        /// cleared only in a new block, one that held fewer, or after 4 billion (clearing them
+        /// was a `memset` of 1.7 kB a parse).
         let applied: UnsafeMutablePointer<UInt32>
+        /// Where the chart leaves its last stamp, for the next chart to go on from: the block's
+        /// first word, which holds the last chart's as the chart starts (its first stamp). The
+        /// second is how many of `applied` hold stamps (the rest are not yet written). (In the
+        /// block, not fields: a larger chart cost more to move, `memcpy` +60 a parse.)
+        var lastStamp: UnsafeMutablePointer<UInt32> { block.assumingMemoryBound(to: UInt32.self) }
         /// The tokens' word numbers (`Chart.wordIDs`), for `Match.wordID`.
         let wordIDs: UnsafeMutablePointer<Int32>
         /// One byte of kind bits per token.
@@ -363,10 +376,14 @@ struct Chart: ~Copyable {
         /// costs a tenth of that. One block, shared by the threads that read at once.
         private static let spare = Mutex<(address: UInt, bytes: Int)>((0, 0))
 
+        /// The room before the rest of the tables: the last stamp and how many are held (8
+        /// bytes, so that the items after them stay aligned), and `rules` stamps, rounded up to 8 bytes.
+        private static func stampBytes(rules: Int) -> Int { 8 + (rules * 4 + 7) / 8 * 8 }
+
         init(tokens given: [Token], wordIDs givenIDs: [Int32], kinds: Int, rules: Int, items: Int) {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
-            let words = Captures.capacity + heads + rules + tokenCount
+            let words = Captures.capacity + heads + tokenCount
             // Items, matches, tokens and the span memo first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             itemRoom = min(items, Self.itemsInBlock)
@@ -375,7 +392,8 @@ struct Chart: ~Copyable {
             let tokenBytes = tokenCount * MemoryLayout<Token>.stride
             let spanBytes = MemoryLayout<SpanMemo>.stride + SpanMemo.bytes
             let headerBytes = items * MemoryLayout<Header>.stride
-            let needed = itemBytes + foundBytes + tokenBytes + spanBytes + words * 4 + headerBytes + flagBytes
+            let stampBytes = Self.stampBytes(rules: rules)
+            let needed = stampBytes + itemBytes + foundBytes + tokenBytes + spanBytes + words * 4 + headerBytes + flagBytes
             let taken = Self.spare.withLock { spare -> (address: UInt, bytes: Int) in
                 guard spare.bytes >= needed else { return (0, 0) }
                 defer { spare = (0, 0) }
@@ -391,9 +409,19 @@ struct Chart: ~Copyable {
                 block = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: words8))
                 bytes = words8 * 8
             }
-            self.items = block.bindMemory(to: ItemStorage.self, capacity: itemRoom)
-            found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
-            let tokenRoom = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
+            assert(MemoryLayout<ItemStorage>.alignment <= 8 && MemoryLayout<Found>.alignment <= 8)
+            let header = block.bindMemory(to: UInt32.self, capacity: 2)
+            applied = (block + 8).bindMemory(to: UInt32.self, capacity: rules)
+            // Far from the end, so that no chart's stamps wrap round to one the block holds.
+            if taken.address == 0 || Int(header[1]) < rules || header[0] >= UInt32.max - 1 << 28 {
+                applied.initialize(repeating: 0, count: rules)
+                header.initialize(to: 0)
+                (header + 1).initialize(to: UInt32(rules))
+            }
+            let tables = block + stampBytes
+            self.items = tables.bindMemory(to: ItemStorage.self, capacity: itemRoom)
+            found = (tables + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
+            let tokenRoom = (tables + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
             self.tokens = tokenRoom
             // Bit for bit, the strings not retained: the copies borrow them from the chart's
             // `tokens`, which holds them (unchanged) for as long as the chart, and so this block,
@@ -403,7 +431,7 @@ struct Chart: ~Copyable {
                 guard let from = source.baseAddress else { return }
                 UnsafeMutableRawPointer(tokenRoom).copyMemory(from: from, byteCount: tokenCount * MemoryLayout<Token>.stride)
             }
-            let spanStart = block + itemBytes + foundBytes + tokenBytes
+            let spanStart = tables + itemBytes + foundBytes + tokenBytes
             spans = spanStart.bindMemory(to: SpanMemo.self, capacity: 1)
             spans.initialize(to: SpanMemo(room: spanStart + MemoryLayout<SpanMemo>.stride))
             let wordsStart = spanStart + spanBytes
@@ -413,9 +441,7 @@ struct Chart: ~Copyable {
             slots.initialize(repeating: -1, count: Captures.capacity)
             firstStartingAt = base + Captures.capacity
             firstStartingAt.initialize(repeating: -1, count: heads)
-            applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
-            applied.initialize(repeating: 0, count: rules)
-            let ids = (wordsStart + (Captures.capacity + heads + rules) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
+            let ids = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
             givenIDs.withUnsafeBufferPointer { given in
                 let copied = min(given.count, tokenCount)
                 if let from = given.baseAddress { ids.initialize(from: from, count: copied) }

@@ -121,8 +121,8 @@ struct Chart: ~Copyable {
             // position where a new one starts. A match from a word or number, or from an old
             // reading, past that point could use no new reading: those there can only start a
             // match, and the round makes readings only at the position it is at. (Most later
-            // rounds of the first two stages make nothing; tried whole, their positions were a
-            // fifth of those a parse visits.)
+            // rounds of the first two stages make nothing; tried whole, their positions were over
+            // a quarter of those a parse visits.)
             var wholeBefore = Int.max
             if round > 0 {
                 lastFreshStart = -1

@@ -84,6 +84,11 @@ public struct WordCorrection: Sendable, Hashable {
 /// reading it is the next midnight after the last day, for a timed reading without a
 /// stated end it is `start` + 1 h and `known` lacks `.end`. A person reads them in the
 /// reference's zone (or the zone `timeZone` names when one was said).
+///
+/// The optional fields are spelt `Optional<…>` and `exceptions` has no initial value: a field
+/// with one (`T?` has `nil`) is set twice by `init`, and the reader's match, built by the init
+/// inlined, was then copied whole and the first destroyed (a retain and a release of each
+/// string and array, ~300 instructions a reading).
 public struct DateMatch: Sendable, Hashable {
     /// Where in the text the expression is (indices of the string that was read).
     public var range: Range<String.Index>
@@ -96,12 +101,12 @@ public struct DateMatch: Sendable, Hashable {
     public var isAllDay: Bool
     public var known: KnownParts
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;BYDAY=MO"), or nil.
-    public var recurrence: String?
+    public var recurrence: Optional<String>
     /// The days a repeat leaves out ("every Monday except Dec 28"), in the reference's zone
     /// (or the zone named), in order: the repeat's EXDATEs, one per day it would fall on.
-    public var exceptions: [LocalDate] = []
+    public var exceptions: [LocalDate]
     /// The zone the person named ("8am JST"), already converted into the reference zone.
-    public var statedTimeZone: Zone?
+    public var statedTimeZone: Optional<Zone>
     /// The pieces, in text order.
     public var parts: [DatePart]
     /// Words read as others ("fridya" as "friday"), in text order.
@@ -109,14 +114,14 @@ public struct DateMatch: Sendable, Hashable {
     /// Days said as a bound with no end: "since January", "from Friday on" (`.atStart`) or
     /// "after January" (`.atEnd`, once they are over). The reading itself is the days said
     /// (Duckling's bound); what is meant runs on from there. Nil for any other reading.
-    public var openFrom: OpenFrom?
+    public var openFrom: Optional<OpenFrom>
     /// The start as said on the wall clock (seconds since 1970 on the zone's clock) when the
     /// zone skips that time (02:30 on the morning clocks go forward): `start` is the instant
     /// it is read as (03:30 summer time), and a repeat keeps the time said. Nil otherwise.
-    public var skippedStart: Int?
+    public var skippedStart: Optional<Int>
     /// For a list of days ("the 3rd and the 10th"), where the last day listed ends; the
     /// reading itself is the first day, and `recurrence` falls on each. Nil for any other.
-    public var listEnd: Date?
+    public var listEnd: Optional<Date>
 
     public enum OpenFrom: Sendable, Hashable {
         case atStart, atEnd
@@ -125,7 +130,7 @@ public struct DateMatch: Sendable, Hashable {
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
         known: KnownParts, recurrence: String? = nil, exceptions: [LocalDate] = [], statedTimeZone: Zone? = nil, openFrom: OpenFrom? = nil, parts: [DatePart] = [],
-        corrections: [WordCorrection] = []
+        corrections: [WordCorrection] = [], skippedStart: Int? = nil, listEnd: Date? = nil
     ) {
         self.exceptions = exceptions
         self.range = range
@@ -140,5 +145,7 @@ public struct DateMatch: Sendable, Hashable {
         self.parts = parts
         self.corrections = corrections
         self.openFrom = openFrom
+        self.skippedStart = skippedStart
+        self.listEnd = listEnd
     }
 }

@@ -54,7 +54,8 @@ struct Chart: ~Copyable {
     /// `Scratch.slots`), which rules were tried at a position (by `stamp`), kinds of new items.
     private let scratch: Scratch
     private let applied: UnsafeMutablePointer<UInt32>
-    private var stamp: UInt32 = 0
+    /// Goes on from the last chart's (`Scratch.lastStamp`): the stamps are not cleared a parse.
+    private var stamp: UInt32
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
     private var foundStorage: FoundList
@@ -80,6 +81,7 @@ struct Chart: ~Copyable {
         kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
+        stamp = scratch.lastStamp.pointee
         headers = scratch.headers
         foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
     }
@@ -91,6 +93,7 @@ struct Chart: ~Copyable {
         if ownsItemStore { itemStore.deallocate() }
         scratch.spans.pointee.empty()
         foundStorage.free()
+        scratch.lastStamp.pointee = stamp
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -109,24 +112,44 @@ struct Chart: ~Copyable {
             let before = itemCount
             let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
             // After the first round a match must use a new item, which starts at or after it.
-            var lastFreshStart = tokens.count - 1
+            var lastFreshStart = tokenStore.count - 1
             // Kinds of new items starting at each token, as bits.
-            freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokens.count)
+            freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokenStore.count)
+            // In a later round, where the whole of a position stops being tried: at the last new
+            // reading that some pattern could use after its first element (going by what is
+            // right before it); from there on only the rules that start with a reading, at a
+            // position where a new one starts. A match from a word or number, or from an old
+            // reading, past that point could use no new reading: those there can only start a
+            // match, and the round makes readings only at the position it is at. (Most later
+            // rounds of the first two stages make nothing; tried whole, their positions were over
+            // a quarter of those a parse visits.)
+            var wholeBefore = Int.max
             if round > 0 {
                 lastFreshStart = -1
+                wholeBefore = -1
                 for i in 0..<itemCount where headers[i].generation >= minimumGeneration {
-                    let h = headers[i]
-                    lastFreshStart = max(lastFreshStart, Int(h.first))
-                    freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
+                    let h = headers[i], first = Int(h.first)
+                    lastFreshStart = max(lastFreshStart, first)
+                    freshKinds[first] |= 1 << h.kind.rawValue
+                    guard first > wholeBefore, first > 0 else { continue }
+                    let kind = Int(h.kind.rawValue), readingsBefore = compiled.kindsBefore(reading: kind)
+                    if compiled.readingMayFollow(kind: kind, number: tokenStore[first - 1].kind == .number, word: wordIDs[first - 1])
+                        || readingsBefore != 0 && readingsBefore & kindsEnding(at: first) != 0 {
+                        wholeBefore = first
+                    }
                 }
             }
             self.lastFreshStart = round == 0 ? Int.max : lastFreshStart
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
+                let whole = position < wholeBefore
+                if !whole, freshKinds[position] == 0 { continue }
                 let id = wordIDs[position]
                 let next = position + 1
-                let nextID = next < tokens.count ? wordIDs[next] : -1
+                let nextID = next < tokenStore.count ? wordIDs[next] : -1
                 stamp &+= 1
-                if tokenStore[position].kind == .number {
+                if !whole {
+                    // (The readings' rules only, below.)
+                } else if tokenStore[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
                         let r = compiled.indexes.byDigits.rule(i)
                         guard round == 0 || compiled.rule(r).usesItems, digitsPass(compiled.rule(r), position) else { continue }
@@ -143,7 +166,7 @@ struct Chart: ~Copyable {
                     }
                     // Readings at `next` of the kinds a rule needs after a number (none is made
                     // there while this token is read: new readings start here).
-                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
+                    var kinds = next < tokenStore.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
                     while kinds != 0 {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
@@ -169,7 +192,7 @@ struct Chart: ~Copyable {
                             if round == 0 || compiled.rule(r).usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
-                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
+                    var kinds = next < tokenStore.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
                     while kinds != 0 {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
@@ -206,7 +229,7 @@ struct Chart: ~Copyable {
                     while index >= 0 {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
-                        guard end < tokens.count else { continue }
+                        guard end < tokenStore.count else { continue }
                         if kindsBeforeWord & (1 << UInt8(kind)) != 0, wordIDs[end] >= 0 {
                             for i in compiled.indexes.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
                                 let r = compiled.indexes.byItemThenWord.rule(i)
@@ -239,6 +262,13 @@ struct Chart: ~Copyable {
             }
             if itemCount == before || itemCount >= capacity { return }
         }
+    }
+
+    /// The kinds of the readings that end at token `end`, as bits.
+    private func kindsEnding(at end: Int) -> UInt8 {
+        var kinds: UInt8 = 0
+        for i in 0..<itemCount where Int(headers[i].end) == end { kinds |= 1 << headers[i].kind.rawValue }
+        return kinds
     }
 
     /// A complete match: where it ends and what its elements captured.
@@ -314,8 +344,18 @@ struct Chart: ~Copyable {
         let slots: UnsafeMutablePointer<Int32>
         /// `(tokens + 1) * kinds` heads of item lists, -1 for none.
         let firstStartingAt: UnsafeMutablePointer<Int32>
-        /// One stamp per rule of the largest stage.
+        /// One stamp per rule of the largest stage, at the start of the block (after
+        /// `lastStamp`), where they stay from chart to chart: a rule was tried at the position
+        /// being read when its stamp is the chart's. The chart's stamps go on from the last
+        /// chart's (`lastStamp`), so those a block holds are all older, and the stamps are
+        /// cleared only in a new block, one that held fewer, or after 4 billion (clearing them
+        /// was a `memset` of 1.7 kB a parse).
         let applied: UnsafeMutablePointer<UInt32>
+        /// Where the chart leaves its last stamp, for the next chart to go on from: the block's
+        /// first word, which holds the last chart's as the chart starts (its first stamp). The
+        /// second is how many of `applied` hold stamps (the rest are not yet written). (In the
+        /// block, not fields: a larger chart cost more to move, `memcpy` +60 a parse.)
+        var lastStamp: UnsafeMutablePointer<UInt32> { block.assumingMemoryBound(to: UInt32.self) }
         /// The tokens' word numbers (`Chart.wordIDs`), for `Match.wordID`.
         let wordIDs: UnsafeMutablePointer<Int32>
         /// One byte of kind bits per token.
@@ -336,10 +376,14 @@ struct Chart: ~Copyable {
         /// costs a tenth of that. One block, shared by the threads that read at once.
         private static let spare = Mutex<(address: UInt, bytes: Int)>((0, 0))
 
+        /// The room before the rest of the tables: the last stamp and how many are held (8
+        /// bytes, so that the items after them stay aligned), and `rules` stamps, rounded up to 8 bytes.
+        private static func stampBytes(rules: Int) -> Int { 8 + (rules * 4 + 7) / 8 * 8 }
+
         init(tokens given: [Token], wordIDs givenIDs: [Int32], kinds: Int, rules: Int, items: Int) {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
-            let words = Captures.capacity + heads + rules + tokenCount
+            let words = Captures.capacity + heads + tokenCount
             // Items, matches, tokens and the span memo first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             itemRoom = min(items, Self.itemsInBlock)
@@ -348,7 +392,8 @@ struct Chart: ~Copyable {
             let tokenBytes = tokenCount * MemoryLayout<Token>.stride
             let spanBytes = MemoryLayout<SpanMemo>.stride + SpanMemo.bytes
             let headerBytes = items * MemoryLayout<Header>.stride
-            let needed = itemBytes + foundBytes + tokenBytes + spanBytes + words * 4 + headerBytes + flagBytes
+            let stampBytes = Self.stampBytes(rules: rules)
+            let needed = stampBytes + itemBytes + foundBytes + tokenBytes + spanBytes + words * 4 + headerBytes + flagBytes
             let taken = Self.spare.withLock { spare -> (address: UInt, bytes: Int) in
                 guard spare.bytes >= needed else { return (0, 0) }
                 defer { spare = (0, 0) }
@@ -364,9 +409,19 @@ struct Chart: ~Copyable {
                 block = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: words8))
                 bytes = words8 * 8
             }
-            self.items = block.bindMemory(to: ItemStorage.self, capacity: itemRoom)
-            found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
-            let tokenRoom = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
+            assert(MemoryLayout<ItemStorage>.alignment <= 8 && MemoryLayout<Found>.alignment <= 8)
+            let header = block.bindMemory(to: UInt32.self, capacity: 2)
+            applied = (block + 8).bindMemory(to: UInt32.self, capacity: rules)
+            // Far from the end, so that no chart's stamps wrap round to one the block holds.
+            if taken.address == 0 || Int(header[1]) < rules || header[0] >= UInt32.max - 1 << 28 {
+                applied.initialize(repeating: 0, count: rules)
+                header.initialize(to: 0)
+                (header + 1).initialize(to: UInt32(rules))
+            }
+            let tables = block + stampBytes
+            self.items = tables.bindMemory(to: ItemStorage.self, capacity: itemRoom)
+            found = (tables + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
+            let tokenRoom = (tables + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
             self.tokens = tokenRoom
             // Bit for bit, the strings not retained: the copies borrow them from the chart's
             // `tokens`, which holds them (unchanged) for as long as the chart, and so this block,
@@ -376,7 +431,7 @@ struct Chart: ~Copyable {
                 guard let from = source.baseAddress else { return }
                 UnsafeMutableRawPointer(tokenRoom).copyMemory(from: from, byteCount: tokenCount * MemoryLayout<Token>.stride)
             }
-            let spanStart = block + itemBytes + foundBytes + tokenBytes
+            let spanStart = tables + itemBytes + foundBytes + tokenBytes
             spans = spanStart.bindMemory(to: SpanMemo.self, capacity: 1)
             spans.initialize(to: SpanMemo(room: spanStart + MemoryLayout<SpanMemo>.stride))
             let wordsStart = spanStart + spanBytes
@@ -386,9 +441,7 @@ struct Chart: ~Copyable {
             slots.initialize(repeating: -1, count: Captures.capacity)
             firstStartingAt = base + Captures.capacity
             firstStartingAt.initialize(repeating: -1, count: heads)
-            applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
-            applied.initialize(repeating: 0, count: rules)
-            let ids = (wordsStart + (Captures.capacity + heads + rules) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
+            let ids = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: Int32.self, capacity: tokenCount)
             givenIDs.withUnsafeBufferPointer { given in
                 let copied = min(given.count, tokenCount)
                 if let from = given.baseAddress { ids.initialize(from: from, count: copied) }
@@ -482,7 +535,7 @@ struct Chart: ~Copyable {
                 slots[e] = -1
                 match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
             }
-            guard at < tokens.count else { return }
+            guard at < tokenStore.count else { return }
             if element.glued, e > 0, tokenStore[at].spaceBefore { return }
             switch element.tag {
             case .word, .symbol:
@@ -554,7 +607,7 @@ struct Chart: ~Copyable {
         guard rule.leadTest >= 0 else { return true }
         let set = rule.leadFollowerSet
         return someReading(of: kind, at: position, passing: rule.leadTest) { end in
-            set < 0 || end < tokens.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
+            set < 0 || end < tokenStore.count && tokenStore[end].kind != .number && grammar.contains(set, wordIDs[end])
         } andThen: { end in followerMayStart(rule, end) }
     }
 
@@ -569,7 +622,7 @@ struct Chart: ~Copyable {
     @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
         guard rule.followTest >= 0 else { return true }
         var p = at
-        while p < tokens.count, p <= at + rule.followGap {
+        while p < tokenStore.count, p <= at + rule.followGap {
             if someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest) { return true }
             p += 1
         }
@@ -601,7 +654,7 @@ struct Chart: ~Copyable {
         while k < pattern.count {
             let element = pattern[k]
             let possible: Bool
-            if at >= tokens.count {
+            if at >= tokenStore.count {
                 possible = false
             } else {
                 switch element.tag {

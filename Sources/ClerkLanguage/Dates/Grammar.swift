@@ -76,6 +76,12 @@ final class CompiledStage: @unchecked Sendable {
     /// Every rule's elements in one block of memory the stage owns, read in place by the matcher.
     let patterns: UnsafeBufferPointer<CompiledElement>
     let indexes: StageIndexes
+    /// `indexes`' words that can come right before a reading used after a pattern's first
+    /// element, in memory the stage owns (see `readingMayFollow`).
+    private let wordsBeforeReading: UnsafeBufferPointer<UInt64>
+    private let wordWidth: Int
+    private let digitsBeforeReading: UInt8
+    private let kindsBeforeReading: UInt32
 
     init(rules: [CompiledRule], sources: [Rule], elements: [CompiledElement], indexes: StageIndexes) {
         self.rules = rules
@@ -84,9 +90,31 @@ final class CompiledStage: @unchecked Sendable {
         _ = storage.initialize(from: elements)
         patterns = UnsafeBufferPointer(storage)
         self.indexes = indexes
+        let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: indexes.wordsBeforeReading.count)
+        _ = words.initialize(from: indexes.wordsBeforeReading)
+        wordsBeforeReading = UnsafeBufferPointer(words)
+        wordWidth = indexes.wordWidth
+        digitsBeforeReading = indexes.digitsBeforeReading
+        kindsBeforeReading = indexes.kindsBeforeReading
     }
 
-    deinit { UnsafeMutableBufferPointer(mutating: patterns).deallocate() }
+    deinit {
+        UnsafeMutableBufferPointer(mutating: patterns).deallocate()
+        UnsafeMutableBufferPointer(mutating: wordsBeforeReading).deallocate()
+    }
+
+    /// Whether some pattern uses a reading of `kind` after its first element right after a
+    /// number token (`number`) or a word (`word`, its number; -1 for none).
+    @inline(__always) func readingMayFollow(kind: Int, number: Bool, word: Int32) -> Bool {
+        if number { return digitsBeforeReading & (1 << UInt8(kind)) != 0 }
+        guard word >= 0 else { return false }
+        let w = Int(word)
+        return wordsBeforeReading[kind * wordWidth + w >> 6] & (1 << UInt64(w & 63)) != 0
+    }
+
+    /// The kinds of reading some pattern uses right before a reading of `kind` after its
+    /// first element, as bits.
+    @inline(__always) func kindsBefore(reading kind: Int) -> UInt8 { UInt8(truncatingIfNeeded: kindsBeforeReading >> (kind * 8)) }
 
     /// Rule `r`, read without the array's bounds check: `Chart.run` asks a few hundred times a
     /// parse, always with a number from the stage's indexes, which hold only its rules'.
@@ -133,15 +161,28 @@ struct StageIndexes: Sendable {
     /// ... by leading kind, eight bits each, the kinds a rule needs after it (`byItemThenItem`).
     private var kindsAfterKinds: UInt32 = 0
 
+    /// What can come right before a reading of each kind that a pattern uses after its first
+    /// element: the words (a bitset over the vocabulary a kind, `kind * wordWidth` on), whether
+    /// a number can, and the kinds of reading that can (eight bits a kind). A later round of
+    /// `Chart.run` asks them of the readings the round before made: one with none of these
+    /// before it can only start a match (see `Chart.run`).
+    private(set) var wordsBeforeReading: [UInt64]
+    private(set) var digitsBeforeReading: UInt8 = 0
+    private(set) var kindsBeforeReading: UInt32 = 0
+    let wordWidth: Int
+
     private let words: Int
     private static let kinds = ValueKind.allCases.count
 
     /// The kinds a rule that starts with a reading of `kind` needs right after it.
     @inline(__always) func kindsAfter(kind: Int) -> UInt8 { UInt8(truncatingIfNeeded: kindsAfterKinds >> (kind * 8)) }
 
+
     init(words: Int) {
         let kinds = Self.kinds
         self.words = words
+        wordWidth = (words + 63) / 64
+        wordsBeforeReading = [UInt64](repeating: 0, count: kinds * wordWidth)
         kindsAfterWord = [UInt8](repeating: 0, count: words)
         byWord = RuleIndex(keys: words)
         byDigits = RuleIndex(keys: 1)
@@ -160,6 +201,28 @@ struct StageIndexes: Sendable {
     mutating func add(_ rule: Int32, elements: [CompiledElement], range: Range<Int>, wordStarts: [Int32], words ids: [Int32],
                       scratch followerWords: inout [Int32]) {
         let kinds = Self.kinds
+        // What can come right before each reading after the first element: the element before
+        // it, or, past optional ones, any of them up to the first that must be there.
+        for k in range where k > range.lowerBound && elements[k].tag == .item {
+            let kind = Int(elements[k].itemKind.rawValue)
+            var before = k - 1
+            while true {
+                let e = elements[before]
+                switch e.tag {
+                case .word, .symbol:
+                    for i in Int(wordStarts[before])..<Int(wordStarts[before + 1]) {
+                        let word = Int(ids[i])
+                        wordsBeforeReading[kind * wordWidth + word >> 6] |= 1 << UInt64(word & 63)
+                    }
+                case .digits:
+                    digitsBeforeReading |= 1 << UInt8(kind)
+                case .item:
+                    kindsBeforeReading |= (UInt32(1) << UInt32(e.itemKind.rawValue)) << UInt32(kind * 8)
+                }
+                if !e.optional || before == range.lowerBound { break }
+                before -= 1
+            }
+        }
         for k in range {
             let element = elements[k]
             // What must come right after element `k`: one of some words, or a reading of some

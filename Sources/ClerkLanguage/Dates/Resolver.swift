@@ -116,17 +116,17 @@ struct Resolver {
             (rrule, exceptions) = (listRule, listExceptions)
             known.insert(.recurrence)
         }
-        var match = DateMatch(
+        // Built whole and returned as built: set afterwards, `skippedStart` and `listEnd` cost a
+        // copy and a destroy of the whole match (~300 instructions a reading).
+        return DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: rrule, exceptions: exceptions, statedTimeZone: t.zone == nil ? nil : zone,
             openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
             parts: (timesLeft.isEmpty ? parts : leavingOut(parts, timesLeft)).map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
-                .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
-        match.skippedStart = skippedStart
-        if let listEnd { match.listEnd = clock.instant(listEnd) }
-        return match
+                .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) },
+            skippedStart: skippedStart, listEnd: listEnd.map { clock.instant($0) })
     }
 
     /// `parts` with the clock times at `indices` (the list's members in the order said) as

@@ -60,7 +60,7 @@ public struct Router: Sendable {
         // bytes says so; the three scans from the end for them cost ~1,200 instructions a line.)
         // "would you mind moving my 3pm to 4", "do you mind adding lunch on friday": the verb
         // after "mind" read as said plainly ("move", "add").
-        if let said = Self.plainVerbAfterMind(text) {
+        if Self.mayAskMind(text), let said = Self.plainVerbAfterMind(text) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen).onLine(text)
         }
         let (sentences, colon) = Self.marksBeforeSpace(text)
@@ -92,7 +92,6 @@ public struct Router: Sendable {
     /// plainly ("would you mind move my 3pm to 4"), the polite words left for the classifier;
     /// nil for any other line. (The first byte asked first: nearly every line opens otherwise.)
     static func plainVerbAfterMind(_ text: String) -> String? {
-        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "w") || first | 0x20 == UInt8(ascii: "d") else { return nil }
         let lower = text.lowercased()
         guard let opening = ["would you mind ", "do you mind ", "would u mind "].first(where: { lower.hasPrefix($0) }) else { return nil }
         let rest = lower.dropFirst(opening.count)
@@ -102,6 +101,14 @@ public struct Router: Sendable {
         let end = text.utf8.index(start, offsetBy: verb.utf8.count)
         return String(text[..<start]) + plain + String(text[end...])
     }
+    /// False when `text` opens with neither "would y…" nor "do y…", seen from three bytes where
+    /// they lie (`utf8.first` and a call cost ~60 instructions a line).
+    @inline(__always) static func mayAskMind(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { b in
+            b.count > 12 && (b[0] | 0x20 == UInt8(ascii: "w") && b[6] | 0x20 == UInt8(ascii: "y") || b[0] | 0x20 == UInt8(ascii: "d") && b[3] | 0x20 == UInt8(ascii: "y"))
+        } ?? true
+    }
+
     /// Verbs of requests in -ing, and as said plainly.
     static let plainVerbs: [String: String] = [
         "moving": "move", "adding": "add", "telling": "tell", "showing": "show", "checking": "check", "putting": "put",
@@ -156,10 +163,15 @@ public struct Router: Sendable {
     }
 
     static let sameTime = Array(" same time".utf8)
-    /// True when the `count` bytes of `bytes` end with " same time", in any case.
-    static func endsSameTime<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ count: Int) -> Bool where C.Index == Int {
-        guard count > sameTime.count else { return false }
-        return sameTime.indices.allSatisfy { bytes[bytes.startIndex + count - sameTime.count + $0] | 0x20 == sameTime[$0] | 0x20 }
+    /// True when the `count` bytes of `bytes` end with " same time", in any case: its last
+    /// byte first, written out (nearly every line ends otherwise; a loop over a table cost ~30
+    /// instructions a line).
+    @inline(__always) static func endsSameTime<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ count: Int) -> Bool where C.Index == Int {
+        let at = bytes.startIndex + count
+        return count > 10 && bytes[at - 1] | 0x20 == UInt8(ascii: "e") && bytes[at - 5] == 32 && bytes[at - 10] == 32
+            && bytes[at - 4] | 0x20 == UInt8(ascii: "t") && bytes[at - 3] | 0x20 == UInt8(ascii: "i") && bytes[at - 2] | 0x20 == UInt8(ascii: "m")
+            && bytes[at - 9] | 0x20 == UInt8(ascii: "s") && bytes[at - 8] | 0x20 == UInt8(ascii: "a") && bytes[at - 7] | 0x20 == UInt8(ascii: "m")
+            && bytes[at - 6] | 0x20 == UInt8(ascii: "e")
     }
 
     /// A byte that may end a line after its last word: a space, "?", "." or "!".

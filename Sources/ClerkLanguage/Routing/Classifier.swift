@@ -499,7 +499,7 @@ enum Classifier {
         // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
         // ("del gym on wed": "del" typed for "delete" first in the line only: "lunch with Del".)
         if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) && !namesAChore(s, at: head)
-            || s.word(head, is: "del") && s.kind(head + 1) == .word && !s.tokens[head].isCapitalized
+            || Self.delWord.mayMeet(s.keyBits) && s.word(head, is: "del") && s.kind(head + 1) == .word && !s.tokens[head].isCapitalized
             || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" })
             && !namesAChore(s, at: head) {
@@ -1517,7 +1517,7 @@ enum Classifier {
     static func isClockQuestion(_ s: Sentence) -> Bool {
         // "week number of dec 31": the week of a day, asked without a question word.
         if weekNumberOfADay(s) || asksTimeDifference(s) { return true }
-        if s.word(s.body.lowerBound, isIn: dayKindHeads), dayKindAsked(s) != nil { return true }
+        if dayKindHeads.mayMeet(s.keyBits), dayKindAsked(s) != nil { return true }
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         // "which is the most packed day next week": a day of the agenda ranked.
@@ -1583,6 +1583,7 @@ enum Classifier {
         return (kind, s.dates[at])
     }
     static let dayKindHeads: WordSet = ["is", "does", "will", "was", "isn't", "isnt", "did"]
+    static let delWord: WordSet = ["del"]
     static let dayKindGlue: WordSet = ["a", "an", "the", "on", "fall", "falls", "land", "be", "this", "year", "day", "it"]
     static let weekdayNumbers: [String: Int] = [
         "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6, "sunday": 7,

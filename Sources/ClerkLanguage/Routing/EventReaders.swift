@@ -86,7 +86,7 @@ enum CreateReader {
                 if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(when!) }
                 slots.append(s.slot(.duration, trip.words, value: String(trip.days * 1440), rule: "trip-days"))
             } else if let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
-                ?? TimeHints.fitted(said, toDayPartNamedIn: s) ?? TimeHints.fittedToARestaurant(said, in: s) {
+                ?? TimeHints.fitted(said, toDayPartNamedIn: s) ?? (TimeHints.restaurantWords.mayMeet(s.keyBits) ? TimeHints.fittedToARestaurant(said, in: s) : nil) {
                 when = fitted
                 if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                     slots[at].value = s.interval(fitted)
@@ -639,7 +639,7 @@ enum AgendaReader {
             }
         }
         // "how many weekdays till new year": "weekdays" is what is counted, not a repeat.
-        let workingDays = Self.workingDaysCue(s)
+        let workingDays = Self.manyWord.mayMeet(s.keyBits) ? Self.workingDaysCue(s) : nil
         if let cue = workingDays {
             for d in details.dates where s.body.contains(where: { cue.contains($0) && s.tokens[$0].date == d }) {
                 details.dates.removeAll { $0 == d }
@@ -730,7 +730,7 @@ enum AgendaReader {
         if let open = Self.openTimeOfDay(s, details.dates) { range = open }
         // "fridays this month", "tuesdays in january", "on mondays": that weekday over the span
         // (the reader reads the first of them), or over the coming four weeks.
-        let weekday = Self.weekdayOverSpan(s, dates: details.dates)
+        let weekday = Self.pluralWeekdayWords.mayMeet(s.keyBits) ? Self.weekdayOverSpan(s, dates: details.dates) : nil
         if let (_, span) = weekday {
             range = span
             if let at = slots.firstIndex(where: { $0.kind == .when }) { slots[at].value = Sentence.interval(span.start, span.end, s.zone) }
@@ -1271,8 +1271,7 @@ enum AgendaReader {
     /// january") and the span it is asked over: the month, week or year the reading names,
     /// or the coming four weeks from today with none; nil for any other line.
     static func weekdayOverSpan(_ s: Sentence, dates: DateIndices) -> (day: Int, span: DateInterval)? {
-        // (The line's bits first: nearly every agenda line has no such word.)
-        guard pluralWeekdayWords.mayMeet(s.keyBits), let first = dates.first,
+        guard let first = dates.first,
               let at = s.first(in: pluralWeekdayWords), s.tokens.withUnsafeBufferPointer({ $0[at].date == first }),
               let day = Lexicon.pluralWeekdays[s.word(at)] else { return nil }
         let zone = s.zone

@@ -259,24 +259,7 @@ struct WordTable: Sendable {
     /// The number of the word spelled as the ASCII bytes `typed` in lower case (capitals
     /// made small as they are compared), whose key is `key`, or nil.
     func index(foldingASCII typed: UnsafeBufferPointer<UInt8>, key: UInt64) -> Int? {
-        var found: Int?
-        bytes.withUnsafeBufferPointer { all in
-            starts.withUnsafeBufferPointer { starts in
-                slots.forEach(key) { id in
-                    guard found == nil else { return }
-                    let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
-                    guard end - start == typed.count else { return }
-                    var k = 0
-                    while k < typed.count {
-                        let byte = typed[k]
-                        guard all[start + k] == (byte &- 0x41 < 26 ? byte | 0x20 : byte) else { break }
-                        k += 1
-                    }
-                    if k == typed.count { found = Int(id) }
-                }
-            }
-        }
-        return found
+        Self.find(typed, key: key, bytes: bytes, starts: starts, slots: slots, foldingASCII: true)
     }
 
     private func index(ofBytes query: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -286,7 +269,10 @@ struct WordTable: Sendable {
     /// The number of the word spelled `query` (whose hash is `key`) among the words spelled
     /// in `bytes` and indexed by `slots`, or nil.
     @inline(__always)
-    private static func find(_ query: UnsafeBufferPointer<UInt8>, key: UInt64, bytes: [UInt8], starts: [Int32], slots: HashSlots) -> Int? {
+    /// `foldingASCII`: capitals of `query` made small as they are compared (a constant at each
+    /// call, so each is compiled with its own compare).
+    private static func find(_ query: UnsafeBufferPointer<UInt8>, key: UInt64, bytes: [UInt8], starts: [Int32], slots: HashSlots,
+                             foldingASCII: Bool = false) -> Int? {
         var found: Int?
         bytes.withUnsafeBufferPointer { all in
             starts.withUnsafeBufferPointer { starts in
@@ -295,7 +281,11 @@ struct WordTable: Sendable {
                     let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
                     guard end - start == query.count else { return }
                     var k = 0
-                    while k < query.count, all[start + k] == query[k] { k += 1 }
+                    while k < query.count {
+                        let byte = query[k]
+                        guard all[start + k] == (foldingASCII && byte &- 0x41 < 26 ? byte | 0x20 : byte) else { break }
+                        k += 1
+                    }
                     if k == query.count { found = Int(id) }
                 }
             }

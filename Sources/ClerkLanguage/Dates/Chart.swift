@@ -417,6 +417,11 @@ struct Chart: ~Copyable {
                 applied.initialize(repeating: 0, count: rules)
                 header.initialize(to: 0)
                 (header + 1).initialize(to: UInt32(rules))
+            } else if Int(header[1]) > rules {
+                // The tables below start right after this chart's stamps and overwrite those
+                // of the rules past them: they are held no more, so that a chart of more rules
+                // (the other grammar's) clears them, not reads a table's bytes as stamps.
+                header[1] = UInt32(rules)
             }
             let tables = block + stampBytes
             self.items = tables.bindMemory(to: ItemStorage.self, capacity: itemRoom)

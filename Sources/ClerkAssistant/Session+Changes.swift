@@ -527,10 +527,7 @@ extension Session {
         guard rest < words.count else { return nil }
         if ["for", "to", "on"].contains(words[rest].folded) { rest += 1 }
         guard rest < words.count else { return nil }
-        let bytes = Array(text.utf8)
-        let event = String(decoding: bytes[words[1].start..<(words[and - 1].start + words[and - 1].typed.utf8.count)], as: UTF8.self)
-        let when = String(decoding: bytes[words[rest].start...], as: UTF8.self)
-        return "move " + event + " to " + when
+        return "move " + typedText(text, words, from: 1, through: and - 1) + " to " + typedText(text, words, from: rest, through: words.count - 1)
     }
 
     /// "cant do tues dentist make it wed same time", "can't make lunch friday, can we do
@@ -541,9 +538,7 @@ extension Session {
     static func cannotMakeItMove(_ text: String) -> String? {
         guard mayHaveCannotWord(text) || Router.mayMention(text, "work") || Router.mayMention(text, "good") else { return nil }
         let words = wordsWithOffsets(text)
-        func said(_ at: Int, _ phrase: [String]) -> Bool {
-            at + phrase.count <= words.count && phrase.indices.allSatisfy { words[at + $0].folded == phrase[$0] }
-        }
+        func said(_ at: Int, _ phrase: [String]) -> Bool { says(words, phrase, at: at) }
         // Where the event's words start and end: after "(i) can't do/make", or before
         // "doesn't work" / "won't work" / "is no good".
         var first = words.first?.folded == "i" ? 1 : 0
@@ -553,7 +548,7 @@ extension Session {
         } else {
             first = 0
             end = words.indices.first { at in
-                workVerbs.contains(words[at].folded) && said(at + 1, ["work"]) || said(at, ["is", "no", "good"]) || said(at, ["isn't", "good"])
+                negatedAuxiliaries.contains(words[at].folded) && said(at + 1, ["work"]) || said(at, ["is", "no", "good"]) || said(at, ["isn't", "good"])
             }
             guard end != nil else { return nil }
         }
@@ -570,18 +565,15 @@ extension Session {
             var eventLast = eventEnd - 1
             while eventLast > first, ["so", "but", "and", "can", "could"].contains(words[eventLast].folded) { eventLast -= 1 }
             guard rest <= last, eventLast >= first else { return nil }
-            let bytes = Array(text.utf8)
-            func slice(_ from: Int, _ to: Int) -> String {
-                String(decoding: bytes[words[from].start..<(words[to].start + words[to].typed.utf8.count)], as: UTF8.self)
-            }
-            var event = slice(first, eventLast)
+            var event = typedText(text, words, from: first, through: eventLast)
             if ["the", "my", "our"].contains(words[first].folded) == false { event = "the " + event }
-            return "move " + event + " to " + slice(rest, last)
+            return "move " + event + " to " + typedText(text, words, from: rest, through: last)
         }
         return nil
     }
 
-    static let workVerbs: Set<String> = ["doesn't", "doesnt", "won't", "wont", "don't", "dont"]
+    /// The words before "work" that say a time does not suit ("doesn't work", "won't work").
+    static let negatedAuxiliaries: Set<String> = ["doesn't", "doesnt", "won't", "wont", "don't", "dont"]
     /// The words before a new time, said after an event the speaker cannot go to.
     static let movePhrases: [[String]] = [
         ["make", "it"], ["move", "it"], ["push", "it"], ["change", "it"], ["switch", "it"], ["can", "we", "do"], ["could", "we", "do"],

@@ -37,9 +37,7 @@ extension Session {
         let words = Self.wordsWithOffsets(text)
         for (phrase, days, time) in Self.dayAfterEventPhrases {
             let event = time != nil ? anchor ?? shown : shown
-            guard words.count >= phrase.count, let at = (0...(words.count - phrase.count)).first(where: { k in
-                zip(words[k...], phrase).allSatisfy { $0.folded == $1 }
-            }) else { continue }
+            guard words.count >= phrase.count, let at = (0...(words.count - phrase.count)).first(where: { Self.says(words, phrase, at: $0) }) else { continue }
             let end = at + phrase.count
             if end < words.count, let next = words[end].folded.first, !next.isNumber, !Self.afterDayPhraseWords.contains(words[end].folded) { return nil }
             let zone = context.zone

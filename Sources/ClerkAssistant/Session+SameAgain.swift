@@ -198,4 +198,16 @@ extension Session {
         }
         return out
     }
+
+    /// The words `words[from...through]` of `text` (made by `wordsWithOffsets`), as typed,
+    /// with what stands between them.
+    static func typedText(_ text: String, _ words: [(typed: String, folded: String, start: Int)], from: Int, through: Int) -> String {
+        let bytes = Array(text.utf8)
+        return String(decoding: bytes[words[from].start..<(words[through].start + words[through].typed.utf8.count)], as: UTF8.self)
+    }
+
+    /// True when `phrase` (folded words) is said at word `at` of `words`.
+    static func says(_ words: [(typed: String, folded: String, start: Int)], _ phrase: [String], at: Int) -> Bool {
+        at >= 0 && at + phrase.count <= words.count && phrase.indices.allSatisfy { words[at + $0].folded == phrase[$0] }
+    }
 }

@@ -90,7 +90,7 @@ public struct Router: Sendable {
 
     /// `text` with the verb in -ing after "would you mind" / "do you mind" at its start written
     /// plainly ("would you mind move my 3pm to 4"), the polite words left for the classifier;
-    /// nil for any other line. (The first byte asked first: nearly every line opens otherwise.)
+    /// nil for any other line (asked after `mayAskMind`).
     static func plainVerbAfterMind(_ text: String) -> String? {
         let lower = text.lowercased()
         guard let opening = ["would you mind ", "do you mind ", "would u mind "].first(where: { lower.hasPrefix($0) }) else { return nil }
@@ -133,7 +133,7 @@ public struct Router: Sendable {
         let mayEndSo: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var last = bytes.count
             while last > 0, Self.trails(bytes[last - 1]) { last -= 1 }
-            if endsSameTime(bytes, last) { last -= sameTime.count }
+            if endsSameTime(bytes, last) { last -= sameTimeLength }
             guard last >= 7 else { return false }
             let a = bytes[last - 3] | 0x20, b = bytes[last - 2] | 0x20, c = bytes[last - 1] | 0x20
             return (a == UInt8(ascii: "s") && (b == UInt8(ascii: "a") && c == UInt8(ascii: "t") || b == UInt8(ascii: "u") && c == UInt8(ascii: "n"))
@@ -145,7 +145,7 @@ public struct Router: Sendable {
         var last = utf8.endIndex
         while last > utf8.startIndex, Self.trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
         let sameTimeAfter = endsSameTime(Array(utf8[..<last]), utf8.distance(from: utf8.startIndex, to: last))
-        if sameTimeAfter { last = utf8.index(last, offsetBy: -sameTime.count) }
+        if sameTimeAfter { last = utf8.index(last, offsetBy: -sameTimeLength) }
         guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
         let wordStart = utf8.index(last, offsetBy: -3)
         // (The three bytes compared first: a string made of them, and its look-up in the
@@ -162,7 +162,8 @@ public struct Router: Sendable {
         return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
     }
 
-    static let sameTime = Array(" same time".utf8)
+    /// The bytes of " same time".
+    static let sameTimeLength = 10
     /// True when the `count` bytes of `bytes` end with " same time", in any case: its last
     /// byte first, written out (nearly every line ends otherwise; a loop over a table cost ~30
     /// instructions a line).

@@ -1256,6 +1256,8 @@ enum Classifier {
     /// Words between "get" and the thing got: owners and articles.
     static let getOwners: WordSet = ["a", "an", "some", "my", "the", "our", "his", "her", "their"]
     static let getArticles: WordSet = ["a", "an", "some"]
+    /// "del", typed for "delete" first in a line ("del gym on wed").
+    static let delWord: WordSet = ["del"]
 
     /// Words after "check" that carry no thing of their own ("check on the …", "check up on my …").
     static let checkFillers: WordSet = ["the", "my", "our", "a", "an", "on", "up", "in", "at", "for", "out", "me", "again", "please"]
@@ -1570,7 +1572,7 @@ enum Classifier {
             kind = .weekday
             first = last - 1
         default:
-            if let number = weekdayNumbers[s.word(last)] { kind = .named(number) }
+            if let number = Lexicon.weekdays[s.word(last)] { kind = .named(number) }
         }
         // (The reader may read "a saturday" as a date of its own: not the one asked.)
         let kindReading = s.tokens.withUnsafeBufferPointer { $0[last].date }
@@ -1583,11 +1585,7 @@ enum Classifier {
         return (kind, s.dates[at])
     }
     static let dayKindHeads: WordSet = ["is", "does", "will", "was", "isn't", "isnt", "did"]
-    static let delWord: WordSet = ["del"]
     static let dayKindGlue: WordSet = ["a", "an", "the", "on", "fall", "falls", "land", "be", "this", "year", "day", "it"]
-    static let weekdayNumbers: [String: Int] = [
-        "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6, "sunday": 7,
-    ]
 
     /// "what's the time difference with new york", "time difference between london and
     /// tokyo", "how many hours ahead is tokyo", "how far behind is LA": a place's offset

@@ -1017,10 +1017,7 @@ enum FilePhrases {
     /// it and a colon; without the colon the words after "note" are its text ("make a note
     /// call the plumber").
     static func namedBeforeColon(_ s: Sentence, _ at: Int) -> Bool {
-        guard at + 2 < s.body.upperBound, s.kind(at + 1) == .word else { return false }
-        // (A colon that touches the word is no token of its own: the text after the word.)
-        let end = s.tokens[at + 1].range.upperBound
-        return s.word(at + 2, is: ":") || end < s.text.endIndex && s.text[end] == ":"
+        at + 2 < s.body.upperBound && s.kind(at + 1) == .word && EventFields.colon(s, from: at + 1, upTo: at + 2) != nil
     }
 
     static let notListNames: WordSet = ["of", "for", "with", "containing", "saying", "to", "in", "on", "and", "that", "which", "please", "about",
